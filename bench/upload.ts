@@ -4,7 +4,8 @@
  * figures.
  *
  * The production build (`npm run build`, which the npm script runs first) is started as its own
- * process (`node build/server/http.js`, NODE_ENV=production) on a fresh SQLite file, with its
+ * process as production starts it (`node <server/heap.ts's flags> build/server/http.js`,
+ * NODE_ENV=production) on a fresh SQLite file, with its
  * import worker, as in production; this process seeds the data, sends the requests and reads
  * the server's memory from /proc (VmRSS every 100 ms, and VmHWM, the kernel's peak).
  *
@@ -27,6 +28,7 @@ import { createDb } from "#db";
 import { migrateToLatest } from "#db/migrate";
 import { nowDb } from "#db/time";
 import { createSession, SESSION_COOKIE } from "#server/auth/session";
+import { WEB_NODE_FLAGS } from "#server/heap";
 import { seedBench } from "./import-data";
 
 const QUIET_S = Number(process.env.BENCH_QUIET_S ?? 15);
@@ -110,7 +112,7 @@ async function main() {
     );
 
     const origin = `http://127.0.0.1:${PORT}`;
-    server = spawn(process.execPath, ["build/server/http.js"], {
+    server = spawn(process.execPath, [...WEB_NODE_FLAGS, "build/server/http.js"], {
       cwd: ROOT,
       stdio: ["ignore", "ignore", "inherit"],
       env: {

@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -152,6 +153,32 @@ function startWriterWindowWhenWritten(res: express.Response, ctx: Context) {
     if (ctx.wrote) res.appendHeader("set-cookie", recentWriteCookie());
     return writeHead(...args);
   }) as typeof res.writeHead;
+}
+
+/**
+ * The HTTP server of an app, whose requests and responses are made with the app's own
+ * prototypes. Given Node's plain ones, Express swaps each request's and response's prototype as
+ * it arrives (Object.setPrototypeOf), which gives every response a hidden class of its own; V8's
+ * young-generation collections then keep each request's objects alive, and they pile up in the
+ * old generation until its next full collection. With these, the swap finds the prototype
+ * already in place and does nothing.
+ */
+export function httpServer(app: express.Express): http.Server {
+  function AppRequest(this: unknown, socket: unknown) {
+    return Reflect.construct(http.IncomingMessage, [socket], AppRequest) as unknown;
+  }
+  AppRequest.prototype = app.request;
+  function AppResponse(this: unknown, req: unknown, options: unknown) {
+    return Reflect.construct(http.ServerResponse, [req, options], AppResponse) as unknown;
+  }
+  AppResponse.prototype = app.response;
+  return http.createServer(
+    {
+      IncomingMessage: AppRequest as unknown as typeof http.IncomingMessage,
+      ServerResponse: AppResponse as unknown as typeof http.ServerResponse,
+    },
+    app,
+  );
 }
 
 export function createApp(deps: AppDeps): express.Express {

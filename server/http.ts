@@ -3,7 +3,7 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { createDb } from "#db";
 import { logSchema, prepareSchema } from "#db/migrate";
-import { createApp } from "./app";
+import { createApp, httpServer } from "./app";
 import { databaseMetrics } from "./metrics-db";
 import { configOrExit, configWarnings } from "./config";
 import { databaseBeforeStart } from "./database-wait";
@@ -42,7 +42,7 @@ async function main() {
   let ready = true;
   const work = new HandlerWork();
   const app = createApp({ config, db, log, build, isReady: () => ready, work });
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const server = httpServer(app).listen(config.PORT, config.HOST, () => {
     log.info(
       { version: VERSION, port: config.PORT, database: db.engine, origin: config.APP_ORIGIN },
       `portal ${VERSION} listening on http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`,
