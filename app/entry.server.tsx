@@ -1,40 +1,14 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance, type i18n as I18n } from "i18next";
 import { Writable } from "node:stream";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { DEFAULT_LANGUAGE, i18nOptions } from "./i18n";
 import { i18nServer } from "./i18n.server";
-import { rememberTranslations } from "./lib/translations.server";
-import { resources } from "./locales.server";
+import { i18nFor } from "./lib/translations.server";
 import "./load-context";
 import { isFresh, notModified, weakEtag } from "./lib/conditional.server";
-
-/**
- * One i18next instance per language, made on first use and shared by every request after it.
- * Every namespace is bundled (resources), so an instance holds all a page can ask for and
- * nothing on the server changes its language: a fresh instance per request, as before, gave
- * the same strings and showed in the CPU profile of every page.
- */
-const instances = new Map<string, Promise<I18n>>();
-
-function i18nFor(lng: string): Promise<I18n> {
-  let instance = instances.get(lng);
-  if (!instance) {
-    const i18n = createInstance();
-    instance = i18n
-      .use(initReactI18next)
-      .init({ ...i18nOptions, lng, ns: Object.keys(resources[DEFAULT_LANGUAGE]), resources })
-      .then(() => rememberTranslations(i18n));
-    // A failed start is not kept: the next request tries again.
-    instance.catch(() => instances.delete(lng));
-    instances.set(lng, instance);
-  }
-  return instance;
-}
 
 /**
  * How long a loader's promise may stay pending in the data the page carries (single fetch
