@@ -1,5 +1,6 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
+import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,6 +10,27 @@ import { i18nServer } from "./i18n.server";
 import { i18nFor } from "./lib/translations.server";
 import "./load-context";
 import { isFresh, notModified, weakEtag } from "./lib/conditional.server";
+
+/**
+ * What a document every visitor may share is kept under: its address and the whole of its
+ * loaders' data, so a kept document is only ever the one this data renders. Null for any
+ * other answer: a person's page (no `public` Cache-Control), an error, a form's answer.
+ */
+function sharedDocumentKey(
+  request: Request,
+  status: number,
+  headers: Headers,
+  { staticHandlerContext: context }: EntryContext,
+): string | null {
+  if (request.method !== "GET" || status !== 200) return null;
+  if (!/(^|,)\s*public\s*(,|$)/.test(headers.get("Cache-Control") ?? "")) return null;
+  if (context.errors || context.actionData) return null;
+  return createHash("sha256")
+    .update(request.url)
+    .update("\0")
+    .update(JSON.stringify(context.loaderData))
+    .digest("base64");
+}
 
 /**
  * How long a loader's promise may stay pending in the data the page carries (single fetch
@@ -33,15 +55,22 @@ export default async function handleRequest(
 ) {
   const i18n = await i18nFor(await i18nServer.getLocale(request));
   const nonce = loadContext.cspNonce;
-  const rendered = await renderDocument(
-    <NonceProvider value={nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
-    </NonceProvider>,
-    nonce,
-    (error) => loadContext.log.error({ err: error }, "page render failed"),
-  );
+  const shared = sharedDocumentKey(request, responseStatusCode, responseHeaders, remixContext);
+  const kept = shared === null ? undefined : loadContext.publicDocuments.get(shared, nonce);
+  const rendered = kept
+    ? { body: Buffer.from(kept, "utf8"), failed: false }
+    : await renderDocument(
+        <NonceProvider value={nonce}>
+          <I18nextProvider i18n={i18n}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </NonceProvider>,
+        nonce,
+        (error) => loadContext.log.error({ err: error }, "page render failed"),
+      );
+  if (shared !== null && !kept && !rendered.failed) {
+    loadContext.publicDocuments.set(shared, rendered.body.toString("utf8"), nonce);
+  }
   // A render that failed after the shell (an error React left to the browser) answers 500, as
   // Remix's own entry does.
   const status = rendered.failed ? 500 : responseStatusCode;

@@ -45,4 +45,37 @@ export function publicData<T>(
 /** Everything kept is dropped: the next visitor reads what the database holds now. */
 export function forgetPublicData(): void {
   entries.clear();
+  documents.clear();
 }
+
+/**
+ * A public page's rendered document, kept for the same minute: rendering the shell and the
+ * page with React is most of what a visitor's request costs once its data is kept. The key is
+ * the address and the whole of the loaders' data (its hash), so a document is reused only for
+ * the same data, which renders the same HTML; what differs per answer is the CSP nonce, which
+ * the reuse replaces with the request's own. Only documents every visitor may share are kept
+ * (the page answered `public` Cache-Control: no cookie of a person), and the same admin
+ * change that drops the data drops them.
+ */
+interface KeptDocument {
+  until: number;
+  html: string;
+  nonce: string;
+}
+
+const documents = new Map<string, KeptDocument>();
+
+export const publicDocuments = {
+  /** The document rendered earlier for this key, with `nonce` in place of its own. */
+  get(key: string, nonce: string, now: number = Date.now()): string | undefined {
+    const kept = documents.get(key);
+    if (!kept || kept.until <= now) return undefined;
+    return kept.html.split(kept.nonce).join(nonce);
+  },
+  set(key: string, html: string, nonce: string, now: number = Date.now()): void {
+    // Without a nonce there is nothing to tell the page's own from the request's.
+    if (nonce.length < 16) return;
+    if (documents.size >= MAX_ENTRIES) documents.clear();
+    documents.set(key, { until: now + PUBLIC_DATA_TTL_MS, html, nonce });
+  },
+};

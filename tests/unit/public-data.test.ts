@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { forgetPublicData, PUBLIC_DATA_TTL_MS, publicData } from "../../server/lib/public-data";
+import {
+  forgetPublicData,
+  PUBLIC_DATA_TTL_MS,
+  publicData,
+  publicDocuments,
+} from "../../server/lib/public-data";
 
 /** The public pages' kept data: its lifetime, what it shares and what it does not keep. */
 
@@ -45,5 +50,31 @@ describe("publicData", () => {
     await publicData("home:ja", read("before"), 0);
     forgetPublicData();
     expect(await publicData("home:ja", read("after"), 1)).toBe("after");
+  });
+});
+
+describe("publicDocuments", () => {
+  const first = "AAAAAAAAAAAAAAAAAAAAAA==";
+  const next = "BBBBBBBBBBBBBBBBBBBBBB==";
+  const html = `<script nonce="${first}">a</script><p>page</p><script nonce="${first}">b</script>`;
+
+  it("gives a kept document back with the request's own nonce in every place of the first", () => {
+    publicDocuments.set("key", html, first, 0);
+    expect(publicDocuments.get("key", next, 1)).toBe(
+      `<script nonce="${next}">a</script><p>page</p><script nonce="${next}">b</script>`,
+    );
+  });
+
+  it("keeps a document for the data's lifetime, and not past an admin's change", () => {
+    publicDocuments.set("key", html, first, 0);
+    expect(publicDocuments.get("key", next, PUBLIC_DATA_TTL_MS)).toBeUndefined();
+    publicDocuments.set("key", html, first, 0);
+    forgetPublicData();
+    expect(publicDocuments.get("key", next, 1)).toBeUndefined();
+  });
+
+  it("keeps no document rendered without a nonce: nothing would tell the page's own apart", () => {
+    publicDocuments.set("key", "<p>page</p>", "", 0);
+    expect(publicDocuments.get("key", next, 1)).toBeUndefined();
   });
 });
