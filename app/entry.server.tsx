@@ -58,7 +58,7 @@ export default async function handleRequest(
   const shared = sharedDocumentKey(request, responseStatusCode, responseHeaders, remixContext);
   const kept = shared === null ? undefined : loadContext.publicDocuments.get(shared, nonce);
   const rendered = kept
-    ? { body: Buffer.from(kept, "utf8"), failed: false }
+    ? { body: Buffer.from(kept.html, "utf8"), failed: false }
     : await renderDocument(
         <NonceProvider value={nonce}>
           <I18nextProvider i18n={i18n}>
@@ -68,9 +68,6 @@ export default async function handleRequest(
         nonce,
         (error) => loadContext.log.error({ err: error }, "page render failed"),
       );
-  if (shared !== null && !kept && !rendered.failed) {
-    loadContext.publicDocuments.set(shared, rendered.body.toString("utf8"), nonce);
-  }
   // A render that failed after the shell (an error React left to the browser) answers 500, as
   // Remix's own entry does.
   const status = rendered.failed ? 500 : responseStatusCode;
@@ -79,8 +76,13 @@ export default async function handleRequest(
   const body = rendered.body;
   const cache = responseHeaders.get("Cache-Control");
   if (status === 200 && cache !== null && !cache.includes("no-store")) {
-    const html = body.toString("utf8");
-    const etag = weakEtag(nonce ? html.split(nonce).join("") : html);
+    // A kept document's tag is the one it was given: the same bytes but for the nonce.
+    let etag = kept?.etag;
+    if (etag === undefined) {
+      const html = body.toString("utf8");
+      etag = weakEtag(nonce ? html.split(nonce).join("") : html);
+      if (shared !== null) loadContext.publicDocuments.set(shared, html, nonce, etag);
+    }
     responseHeaders.set("ETag", etag);
     if (isFresh(request, etag)) return notModified(responseHeaders);
   }

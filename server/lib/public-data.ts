@@ -61,21 +61,27 @@ interface KeptDocument {
   until: number;
   html: string;
   nonce: string;
+  /** Its ETag (the same whatever the nonce). */
+  etag: string;
 }
 
 const documents = new Map<string, KeptDocument>();
 
 export const publicDocuments = {
   /** The document rendered earlier for this key, with `nonce` in place of its own. */
-  get(key: string, nonce: string, now: number = Date.now()): string | undefined {
+  get(
+    key: string,
+    nonce: string,
+    now: number = Date.now(),
+  ): { html: string; etag: string } | undefined {
     const kept = documents.get(key);
     if (!kept || kept.until <= now) return undefined;
-    return kept.html.split(kept.nonce).join(nonce);
+    return { html: kept.html.split(kept.nonce).join(nonce), etag: kept.etag };
   },
-  set(key: string, html: string, nonce: string, now: number = Date.now()): void {
+  set(key: string, html: string, nonce: string, etag: string, now: number = Date.now()): void {
     // Without a nonce there is nothing to tell the page's own from the request's.
     if (nonce.length < 16) return;
     if (documents.size >= MAX_ENTRIES) documents.clear();
-    documents.set(key, { until: now + PUBLIC_DATA_TTL_MS, html, nonce });
+    documents.set(key, { until: now + PUBLIC_DATA_TTL_MS, html, nonce, etag });
   },
 };

@@ -59,22 +59,23 @@ describe("publicDocuments", () => {
   const html = `<script nonce="${first}">a</script><p>page</p><script nonce="${first}">b</script>`;
 
   it("gives a kept document back with the request's own nonce in every place of the first", () => {
-    publicDocuments.set("key", html, first, 0);
-    expect(publicDocuments.get("key", next, 1)).toBe(
-      `<script nonce="${next}">a</script><p>page</p><script nonce="${next}">b</script>`,
-    );
+    publicDocuments.set("key", html, first, 'W/"tag"', 0);
+    expect(publicDocuments.get("key", next, 1)).toEqual({
+      html: `<script nonce="${next}">a</script><p>page</p><script nonce="${next}">b</script>`,
+      etag: 'W/"tag"',
+    });
   });
 
   it("keeps a document for the data's lifetime, and not past an admin's change", () => {
-    publicDocuments.set("key", html, first, 0);
+    publicDocuments.set("key", html, first, 'W/"tag"', 0);
     expect(publicDocuments.get("key", next, PUBLIC_DATA_TTL_MS)).toBeUndefined();
-    publicDocuments.set("key", html, first, 0);
+    publicDocuments.set("key", html, first, 'W/"tag"', 0);
     forgetPublicData();
     expect(publicDocuments.get("key", next, 1)).toBeUndefined();
   });
 
   it("keeps no document rendered without a nonce: nothing would tell the page's own apart", () => {
-    publicDocuments.set("key", "<p>page</p>", "", 0);
+    publicDocuments.set("key", "<p>page</p>", "", 'W/"tag"', 0);
     expect(publicDocuments.get("key", next, 1)).toBeUndefined();
   });
 });
