@@ -23,28 +23,36 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-const entries = new Map<string, Entry>();
+/** Per database (a process has one; tests open several in one process). */
+const entriesOf = new Map<object, Map<string, Entry>>();
 
 export function publicData<T>(
+  db: object,
   key: string,
   read: () => Promise<T>,
   now: number = Date.now(),
 ): Promise<T> {
+  let entries = entriesOf.get(db);
+  if (!entries) {
+    entries = new Map();
+    entriesOf.set(db, entries);
+  }
   const kept = entries.get(key);
   if (kept && kept.until > now) return kept.value as Promise<T>;
   if (entries.size >= MAX_ENTRIES) entries.clear();
   const value = read();
   const entry: Entry = { until: now + PUBLIC_DATA_TTL_MS, value };
-  entries.set(key, entry);
+  const from = entries;
+  from.set(key, entry);
   value.catch(() => {
-    if (entries.get(key) === entry) entries.delete(key);
+    if (from.get(key) === entry) from.delete(key);
   });
   return value;
 }
 
 /** Everything kept is dropped: the next visitor reads what the database holds now. */
 export function forgetPublicData(): void {
-  entries.clear();
+  entriesOf.clear();
   documents.clear();
 }
 

@@ -8,6 +8,7 @@ import {
 
 /** The public pages' kept data: its lifetime, what it shares and what it does not keep. */
 
+const db = {};
 let reads = 0;
 const read = (value: string) => async () => {
   reads += 1;
@@ -21,35 +22,45 @@ beforeEach(() => {
 
 describe("publicData", () => {
   it("answers from what it kept until its lifetime ends, then reads again", async () => {
-    expect(await publicData("home:ja", read("first"), 0)).toBe("first");
-    expect(await publicData("home:ja", read("second"), PUBLIC_DATA_TTL_MS - 1)).toBe("first");
-    expect(await publicData("home:ja", read("third"), PUBLIC_DATA_TTL_MS)).toBe("third");
+    expect(await publicData(db, "home:ja", read("first"), 0)).toBe("first");
+    expect(await publicData(db, "home:ja", read("second"), PUBLIC_DATA_TTL_MS - 1)).toBe("first");
+    expect(await publicData(db, "home:ja", read("third"), PUBLIC_DATA_TTL_MS)).toBe("third");
     expect(reads).toBe(2);
   });
 
   it("keeps each key apart: a language's data is never another's", async () => {
-    expect(await publicData("home:ja", read("ja"), 0)).toBe("ja");
-    expect(await publicData("home:en", read("en"), 0)).toBe("en");
+    expect(await publicData(db, "home:ja", read("ja"), 0)).toBe("ja");
+    expect(await publicData(db, "home:en", read("en"), 0)).toBe("en");
+  });
+
+  it("keeps each database apart", async () => {
+    expect(await publicData(db, "home:ja", read("one"), 0)).toBe("one");
+    expect(await publicData({}, "home:ja", read("other"), 0)).toBe("other");
   });
 
   it("shares a pending read between visitors who ask at once", async () => {
     const [a, b] = await Promise.all([
-      publicData("home:ja", read("once"), 0),
-      publicData("home:ja", read("twice"), 0),
+      publicData(db, "home:ja", read("once"), 0),
+      publicData(db, "home:ja", read("twice"), 0),
     ]);
     expect([a, b, reads]).toEqual(["once", "once", 1]);
   });
 
   it("keeps no failure: the next visitor reads again", async () => {
-    const failing = publicData("broker:ja:gone", () => Promise.reject(new Error("not found")), 0);
+    const failing = publicData(
+      db,
+      "broker:ja:gone",
+      () => Promise.reject(new Error("not found")),
+      0,
+    );
     await expect(failing).rejects.toThrow("not found");
-    expect(await publicData("broker:ja:gone", read("found"), 1)).toBe("found");
+    expect(await publicData(db, "broker:ja:gone", read("found"), 1)).toBe("found");
   });
 
   it("reads again after everything kept is forgotten", async () => {
-    await publicData("home:ja", read("before"), 0);
+    await publicData(db, "home:ja", read("before"), 0);
     forgetPublicData();
-    expect(await publicData("home:ja", read("after"), 1)).toBe("after");
+    expect(await publicData(db, "home:ja", read("after"), 1)).toBe("after");
   });
 });
 

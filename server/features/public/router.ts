@@ -11,14 +11,14 @@ export const publicRouter = router({
 
   /** /welcome: everything the public home shows, in the reader's language. */
   home: publicProcedure.query(({ ctx }) =>
-    publicData(`home:${ctx.locale}`, () => pages.publicHome(ctx.listDb, ctx.locale)),
+    publicData(ctx.db, `home:${ctx.locale}`, () => pages.publicHome(ctx.listDb, ctx.locale)),
   ),
 
   /** /brokers/<slug>: one broker's rates, history, schedule, campaigns and answers. */
   broker: publicProcedure
     .input(z.object({ slug: z.string().trim().toLowerCase().max(32) }))
     .query(({ ctx, input }) =>
-      publicData(`broker:${ctx.locale}:${input.slug}`, () =>
+      publicData(ctx.db, `broker:${ctx.locale}:${input.slug}`, () =>
         pages.brokerPage(ctx.listDb, ctx.locale, input.slug),
       ),
     ),
