@@ -1,39 +1,35 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance, type i18n as I18n } from "i18next";
+import { createHash } from "node:crypto";
 import { Writable } from "node:stream";
 import type { ReactElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "./components/nonce";
-import { DEFAULT_LANGUAGE, i18nOptions } from "./i18n";
 import { i18nServer } from "./i18n.server";
-import { rememberTranslations } from "./lib/translations.server";
-import { resources } from "./locales.server";
+import { i18nFor } from "./lib/translations.server";
 import "./load-context";
 import { isFresh, notModified, weakEtag } from "./lib/conditional.server";
 
 /**
- * One i18next instance per language, made on first use and shared by every request after it.
- * Every namespace is bundled (resources), so an instance holds all a page can ask for and
- * nothing on the server changes its language: a fresh instance per request, as before, gave
- * the same strings and showed in the CPU profile of every page.
+ * What a document every visitor may share is kept under: its address and the whole of its
+ * loaders' data, so a kept document is only ever the one this data renders. Null for any
+ * other answer: a person's page (no `public` Cache-Control), an error, a form's answer.
  */
-const instances = new Map<string, Promise<I18n>>();
-
-function i18nFor(lng: string): Promise<I18n> {
-  let instance = instances.get(lng);
-  if (!instance) {
-    const i18n = createInstance();
-    instance = i18n
-      .use(initReactI18next)
-      .init({ ...i18nOptions, lng, ns: Object.keys(resources[DEFAULT_LANGUAGE]), resources })
-      .then(() => rememberTranslations(i18n));
-    // A failed start is not kept: the next request tries again.
-    instance.catch(() => instances.delete(lng));
-    instances.set(lng, instance);
-  }
-  return instance;
+function sharedDocumentKey(
+  request: Request,
+  status: number,
+  headers: Headers,
+  { staticHandlerContext: context }: EntryContext,
+): string | null {
+  if (request.method !== "GET" || status !== 200) return null;
+  if (!/(^|,)\s*public\s*(,|$)/.test(headers.get("Cache-Control") ?? "")) return null;
+  if (context.errors || context.actionData) return null;
+  return createHash("sha256")
+    .update(request.url)
+    .update("\0")
+    .update(JSON.stringify(context.loaderData))
+    .digest("base64");
 }
 
 /**
@@ -59,15 +55,19 @@ export default async function handleRequest(
 ) {
   const i18n = await i18nFor(await i18nServer.getLocale(request));
   const nonce = loadContext.cspNonce;
-  const rendered = await renderDocument(
-    <NonceProvider value={nonce}>
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
-    </NonceProvider>,
-    nonce,
-    (error) => loadContext.log.error({ err: error }, "page render failed"),
-  );
+  const shared = sharedDocumentKey(request, responseStatusCode, responseHeaders, remixContext);
+  const kept = shared === null ? undefined : loadContext.publicDocuments.get(shared, nonce);
+  const rendered = kept
+    ? { body: Buffer.from(kept.html, "utf8"), failed: false }
+    : await renderDocument(
+        <NonceProvider value={nonce}>
+          <I18nextProvider i18n={i18n}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </I18nextProvider>
+        </NonceProvider>,
+        nonce,
+        (error) => loadContext.log.error({ err: error }, "page render failed"),
+      );
   // A render that failed after the shell (an error React left to the browser) answers 500, as
   // Remix's own entry does.
   const status = rendered.failed ? 500 : responseStatusCode;
@@ -76,8 +76,13 @@ export default async function handleRequest(
   const body = rendered.body;
   const cache = responseHeaders.get("Cache-Control");
   if (status === 200 && cache !== null && !cache.includes("no-store")) {
-    const html = body.toString("utf8");
-    const etag = weakEtag(nonce ? html.split(nonce).join("") : html);
+    // A kept document's tag is the one it was given: the same bytes but for the nonce.
+    let etag = kept?.etag;
+    if (etag === undefined) {
+      const html = body.toString("utf8");
+      etag = weakEtag(nonce ? html.split(nonce).join("") : html);
+      if (shared !== null) loadContext.publicDocuments.set(shared, html, nonce, etag);
+    }
     responseHeaders.set("ETag", etag);
     if (isFresh(request, etag)) return notModified(responseHeaders);
   }

@@ -1,5 +1,6 @@
 import type { csvResponse } from "#server/lib/csv";
 import type { Logger } from "#server/logger";
+import type { publicDocuments } from "#server/lib/public-data";
 import type { Caller } from "#server/trpc/router";
 
 /** What the express server hands every loader and action (server/app.ts). */
@@ -17,6 +18,8 @@ declare module "@remix-run/server-runtime" {
     log: Logger;
     /** A list's CSV download (server/lib/csv.ts): the file is written on the server side. */
     csv: typeof csvResponse;
+    /** The public pages' rendered documents, kept a minute (server/lib/public-data.ts). */
+    publicDocuments: typeof publicDocuments;
   }
 }
 

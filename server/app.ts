@@ -19,6 +19,7 @@ import type { AppError } from "./errors";
 import { signInBusy } from "./features/auth/service";
 import { responseCompression } from "./compression";
 import { csvResponse } from "./lib/csv";
+import { publicDocuments } from "./lib/public-data";
 import { limiterRefusals, observeRequest, serveMetrics } from "./metrics";
 import { watchDatabase } from "./metrics-db";
 import { remixRouteLabeller, trpcRouteLabeller } from "./route-label";
@@ -327,6 +328,7 @@ export function createApp(deps: AppDeps): express.Express {
               resHeaders: ctx.resHeaders,
               log: ctx.log,
               csv: csvResponse,
+              publicDocuments,
             };
           },
         }),

@@ -3,6 +3,7 @@ import { i18nServer } from "#app/i18n.server";
 import { toLanguage } from "#app/i18n";
 import { describe, languageUrl, type Seo } from "./seo";
 import { THEME_COOKIE } from "./shell";
+import { i18nFor } from "./translations.server";
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -48,7 +49,7 @@ export async function publicPage(
   },
 ): Promise<{ seo: Seo; headers: Headers }> {
   const lang = toLanguage(await i18nServer.getLocale(request)) ?? "ja";
-  const t = (await i18nServer.getFixedT(request, ["public", "common"])) as unknown as T;
+  const t = (await i18nFor(lang)).getFixedT(lang, ["public", "common"]) as unknown as T;
   const { origin } = await context.trpc.pages.site();
   const crumbs = [
     { name: t("public:crumbs.home"), url: languageUrl(origin, "/welcome", lang) },

@@ -1,4 +1,7 @@
-import type { i18n as I18n, TFunction } from "i18next";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, i18nOptions } from "#app/i18n";
+import { resources } from "#app/locales.server";
 
 /** i18next's own options: a call naming one is i18next's to answer, not a plain fill-in. */
 const I18NEXT_OPTIONS = new Set([
@@ -129,4 +132,29 @@ export function rememberTranslations(i18n: I18n): I18n {
     return t;
   }) as I18n["getFixedT"];
   return i18n;
+}
+
+/**
+ * One i18next instance per language, made on first use and shared by every request after it:
+ * the page render's and the loaders' own strings (a public page's title and description).
+ * Every namespace is bundled (resources), so an instance holds all a page can ask for and
+ * nothing on the server changes its language: a fresh instance per request (what
+ * remix-i18next's getFixedT makes) gave the same strings and showed in the CPU profile of
+ * every page.
+ */
+const instances = new Map<string, Promise<I18n>>();
+
+export function i18nFor(lng: string): Promise<I18n> {
+  let instance = instances.get(lng);
+  if (!instance) {
+    const i18n = createInstance();
+    instance = i18n
+      .use(initReactI18next)
+      .init({ ...i18nOptions, lng, ns: Object.keys(resources[DEFAULT_LANGUAGE]), resources })
+      .then(() => rememberTranslations(i18n));
+    // A failed start is not kept: the next request tries again.
+    instance.catch(() => instances.delete(lng));
+    instances.set(lng, instance);
+  }
+  return instance;
 }

@@ -11,6 +11,7 @@ import type { FeatureName } from "../config";
 import { AppError, busyTryAgain, forbidden, loginRequired, notFound } from "../errors";
 import type { Context } from "./context";
 import { withAuditOrigin } from "../audit";
+import { forgetPublicData } from "../lib/public-data";
 
 /**
  * public: anyone; member: a signed-in member (admins are kept to /admin); admin: a signed-in
@@ -109,6 +110,10 @@ const procedure = t.procedure.use(async ({ ctx, type, next }) => {
   if (!result.ok && isDatabaseUnavailable(result.error.cause)) throw busyTryAgain();
   // The next pages of this browser read the writer for a moment (trpc/context.ts listDb).
   if (result.ok && type === "mutation") ctx.wrote = true;
+  // What an admin changed may be on the public pages, whose data is kept for a minute.
+  if (result.ok && type === "mutation" && ctx.session?.user.permission === "admin") {
+    forgetPublicData();
+  }
   return result;
 });
 

@@ -37,9 +37,20 @@ test.describe("public home", () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
-  test("shows the pitch the admin writes, previewed before", async ({ page, login, problems }) => {
+  test("shows the pitch the admin writes, previewed before", async ({
+    page,
+    login,
+    problems,
+    playwright,
+  }) => {
     // The refused save answers 400, on purpose.
     problems.allow(/\/admin\/setting\/home(\.data|\?_data=)/);
+    // A visitor without a cookie asks first: the page every visitor shares is kept a while, and
+    // the admin's save must still show on the next visitor's request.
+    const visitor = await playwright.request.newContext({
+      baseURL: test.info().project.use.baseURL,
+    });
+    expect(await (await visitor.get("/welcome")).text()).not.toContain("会員限定の還元");
     await login("admin");
     await visit(page, "/admin/setting/home");
     await page.getByLabel("日本語").fill("会員限定の還元\n二行目の説明\n三行目\n四行目");
@@ -53,6 +64,8 @@ test.describe("public home", () => {
     await expect(page.getByTestId("hero-preview")).toContainText("会員限定の還元");
     await visit(page, "/welcome");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("会員限定の還元");
+    expect(await (await visitor.get("/welcome")).text()).toContain("会員限定の還元");
+    await visitor.dispose();
     await visit(page, "/welcome?lng=en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Members-only rebates");
     // Back to the standard text for the other tests.
@@ -108,7 +121,19 @@ test("a visitor's public page carries a weak ETag that ignores the nonce, and an
   const etag = first.headers().etag!;
   expect(etag).toMatch(/^W\/"/);
   // The page's CSP nonce changes on every answer; its ETag does not.
-  expect((await visitor.get("/welcome")).headers().etag).toBe(etag);
+  const second = await visitor.get("/welcome");
+  expect(second.headers().etag).toBe(etag);
+  // Each answer's scripts carry that answer's own nonce, the one its policy allows, and no
+  // earlier answer's (the document every visitor shares is kept, its nonce replaced).
+  const nonces = [];
+  for (const answer of [first, second]) {
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers()["content-security-policy"]!)![1]!;
+    const html = await answer.text();
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect([...html.matchAll(/nonce="([^"]+)"/g)].every((m) => m[1] === nonce)).toBe(true);
+    nonces.push(nonce);
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
   const held = await visitor.get("/welcome", { headers: { "If-None-Match": etag } });
   expect(held.status()).toBe(304);
   expect(held.headers()["content-security-policy"]).toBeUndefined();

@@ -13,6 +13,7 @@ import { beforeAll } from "vitest";
 import type { Db } from "#db";
 import { createSession, SESSION_COOKIE } from "#server/auth/session";
 import { csvResponse } from "#server/lib/csv";
+import { publicDocuments } from "#server/lib/public-data";
 import type { Mailer } from "#server/mail";
 import { createContext } from "#server/trpc/context";
 import { createCaller } from "#server/trpc/router";
@@ -181,6 +182,7 @@ export function routeClient(db: () => Db) {
       resHeaders: ctx.resHeaders,
       log: ctx.log,
       csv: csvResponse,
+      publicDocuments,
     };
     const handler = staticHandler();
     const deepest = matchRoutes(handler.dataRoutes, new URL(request.url).pathname)?.at(-1);

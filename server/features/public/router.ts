@@ -3,6 +3,7 @@ import { publicProcedure, router } from "../../trpc/init";
 import { settingsProcedure } from "../../trpc/admin-procedures";
 import { heroInput, heroLines } from "../../domain/public-home";
 import { readHero, saveHero } from "./hero";
+import { publicData } from "../../lib/public-data";
 import * as pages from "./service";
 
 export const publicRouter = router({
@@ -10,12 +11,18 @@ export const publicRouter = router({
   site: publicProcedure.query(({ ctx }) => ({ origin: ctx.config.APP_ORIGIN })),
 
   /** /welcome: everything the public home shows, in the reader's language. */
-  home: publicProcedure.query(({ ctx }) => pages.publicHome(ctx.listDb, ctx.locale)),
+  home: publicProcedure.query(({ ctx }) =>
+    publicData(ctx.db, `home:${ctx.locale}`, () => pages.publicHome(ctx.listDb, ctx.locale)),
+  ),
 
   /** /brokers/<slug>: one broker's rates, history, schedule, campaigns and answers. */
   broker: publicProcedure
     .input(z.object({ slug: z.string().trim().toLowerCase().max(32) }))
-    .query(({ ctx, input }) => pages.brokerPage(ctx.listDb, ctx.locale, input.slug)),
+    .query(({ ctx, input }) =>
+      publicData(ctx.db, `broker:${ctx.locale}:${input.slug}`, () =>
+        pages.brokerPage(ctx.listDb, ctx.locale, input.slug),
+      ),
+    ),
 
   /** /r/<code>: who invited the visitor, and what they get. */
   referral: publicProcedure
