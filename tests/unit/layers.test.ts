@@ -123,7 +123,7 @@ describe("layers", () => {
     const aliased = 'import { nowDb } from "#db/time";\nexport const x = nowDb;\n';
     expect(await ruleIds("server/features/probe/service.ts", aliased)).toEqual([]);
     const fromTests =
-      'import { toLanguage } from "#domain/language";\nexport const x = toLanguage;\n';
+      'import { toLanguage } from "../../server/domain/language";\nexport const x = toLanguage;\n';
     expect(await ruleIds("tests/unit/probe.test.ts", fromTests)).toContain("no-restricted-imports");
     const fromApp =
       'import { safeRedirect } from "../../../server/domain/redirect";\nexport const x = safeRedirect;\n';

@@ -77,7 +77,7 @@ describe("migrations", () => {
   it("importsOf() sees the forms an import can take", () => {
     const found = importsOf(
       [
-        `import { a } from "#server/x";`,
+        `import { a } from "../../server/x";`,
         `import type { B } from '../schema';`,
         `export * from "#app/y";`,
         `import "./side-effect";`,
