@@ -1,4 +1,3 @@
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { testEngine } from "../helpers/db";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, type Caller, createUser, makeContext } from "../helpers/fixtures";
 import { publishInForce, RECONSENT_TERMS } from "../helpers/legal";
+import { filesUnder } from "../helpers/source-files";
 
 /**
  * Until a member agrees to the terms a new version asks them to agree to again, the server
@@ -121,14 +121,10 @@ describe(`the terms gate in the server on ${testEngine}`, () => {
 const MEMBER_ROUTES = path.resolve(import.meta.dirname, "../../app/routes/users+");
 
 /** Every route module under /users, relative to its folder. */
-function routeFiles(dir = MEMBER_ROUTES): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(full);
-    if (!/\.tsx?$/.test(entry.name) || entry.name.startsWith("__")) return [];
-    if (entry.name.endsWith(".server.ts")) return [];
-    return [path.relative(MEMBER_ROUTES, full)];
-  });
+function routeFiles(): string[] {
+  return filesUnder(MEMBER_ROUTES, /\.tsx?$/, /^__|\.server\.ts$/).map((full) =>
+    path.relative(MEMBER_ROUTES, full),
+  );
 }
 
 /** Resource routes run without the area's loader: each must gate by itself, or be a read. */

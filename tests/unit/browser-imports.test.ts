@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { filesUnder } from "../helpers/source-files";
 
 /**
  * The modules of server/ and db/ that app/ imports outside `*.server.ts` end up in the browser
@@ -10,13 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
  */
 const root = path.resolve(import.meta.dirname, "../..");
 
-function appFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return appFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.server\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+const appFiles = (dir: string) => filesUnder(dir, /\.tsx?$/, /\.server\.tsx?$/);
 
 /** Value imports (not `import type`) from app/ into server/ or db/, as absolute paths. */
 function sharedModules(): string[] {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../helpers/source-files";
 
 /**
  * Every repository path the docs name in code marks (`server/auth/session.ts`) exists, so the
@@ -15,13 +16,7 @@ const TOP = new Set(readdirSync(root).filter((name) => !name.startsWith(".")));
 const BUILD_OUTPUT = /^(build|public\/build|node_modules|data)(\/|$)/;
 const PATTERN = /[*<>…{}]|YYYY|NNN/;
 
-function markdownFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return markdownFiles(full);
-    return entry.name.endsWith(".md") ? [full] : [];
-  });
-}
+const markdownFiles = (dir: string) => filesUnder(dir, /\.md$/);
 
 function exists(named: string): boolean {
   const full = path.join(root, named);

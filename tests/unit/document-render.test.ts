@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../helpers/source-files";
 
 /**
  * The server renders each document whole before sending it (app/entry.server.tsx waits for
@@ -11,12 +12,10 @@ import { describe, expect, it } from "vitest";
 const app = path.resolve(import.meta.dirname, "../../app");
 
 function sources(dir: string): { file: string; text: string }[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    if (!/\.tsx?$/.test(entry.name)) return [];
-    return [{ file: path.relative(app, full), text: readFileSync(full, "utf8") }];
-  });
+  return filesUnder(dir).map((full) => ({
+    file: path.relative(app, full),
+    text: readFileSync(full, "utf8"),
+  }));
 }
 
 describe("a document renders without waiting", () => {

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../helpers/source-files";
 
 /*
  * Headless UI's index re-exports every component, and the Remix compiler then puts every
@@ -10,13 +11,7 @@ import { describe, expect, it } from "vitest";
  */
 const app = path.resolve(import.meta.dirname, "../../app");
 
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return files(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+const files = (dir: string) => filesUnder(dir);
 
 describe("Headless UI imports", () => {
   it("never go through the package's index", () => {

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { filesUnder } from "../helpers/source-files";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -41,13 +42,7 @@ function targetOf(file: string, specifier: string): string | null {
   return null;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+const sourceFiles = (dir: string) => filesUnder(dir);
 
 /** Whether an import or export brings in only types (`import type`, or every name `type`). */
 function typeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean {

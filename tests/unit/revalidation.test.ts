@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { revalidateAfterRefusal } from "#app/lib/revalidation";
+import { filesUnder } from "../helpers/source-files";
 
 const args = (over: Partial<Parameters<typeof revalidateAfterRefusal>[0]>) =>
   ({
@@ -38,13 +39,7 @@ describe("a page's data after a form", () => {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function routeModules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeModules(full);
-    return /\.tsx?$/.test(entry.name) && !/\.server\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
+const routeModules = (dir: string) => filesUnder(dir, /\.tsx?$/, /\.server\.tsx?$/);
 
 const exports = (source: string, name: string) =>
   new RegExp(`export (const|async function|function) ${name}\\b|export \\{[^}]*\\b${name}\\b`).test(
