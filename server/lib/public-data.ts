@@ -23,8 +23,11 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-/** Per database (a process has one; tests open several in one process). */
-const entriesOf = new Map<object, Map<string, Entry>>();
+/**
+ * Per database (a process has one; tests open several in one process), held weakly so a closed
+ * database's entries go with it.
+ */
+let entriesOf = new WeakMap<object, Map<string, Entry>>();
 
 export function publicData<T>(
   db: object,
@@ -52,7 +55,7 @@ export function publicData<T>(
 
 /** Everything kept is dropped: the next visitor reads what the database holds now. */
 export function forgetPublicData(): void {
-  entriesOf.clear();
+  entriesOf = new WeakMap();
   documents.clear();
 }
 
