@@ -90,6 +90,9 @@ test.describe("visitor shell", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByTestId("header-login")).toHaveText("Login");
     await expect.poll(async () => (await languageCookie())?.value).toBe("en");
+    // The reloaded page hydrates after its <html lang> shows: a choice made before would change
+    // the select with no handler on it yet.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
 
     // Back to Japanese.
     await page.getByTestId("header-language").getByLabel("Language").selectOption("ja");

@@ -33,6 +33,19 @@ describe("newId", () => {
     for (const id of ids) expect(id.slice(0, 10)).toBe(newId(now).slice(0, 10));
   });
 
+  it("sorts ids made in one millisecond in the order they were made", () => {
+    const now = Date.now();
+    const ids = Array.from({ length: 10_000 }, () => newId(now));
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(isId(id)).toBe(true);
+    // The steps are random, so one id does not give away the next.
+    const value = (id: string) =>
+      [...id.slice(10)].reduce((v, c) => v * 32n + BigInt("0123456789abcdefghjkmnpqrstvwxyz".indexOf(c)), 0n);
+    const gaps = new Set(ids.slice(1, 50).map((id, i) => value(id) - value(ids[i]!)));
+    expect(gaps.size).toBe(49);
+    for (const gap of gaps) expect(gap > 0n && gap <= 2n ** 32n).toBe(true);
+  });
+
   it("sorts by creation time across milliseconds", () => {
     const start = Date.UTC(2026, 0, 1);
     const times = [0, 1, 2, 31, 32, 33, 1023, 1024, 60_000, 86_400_000, 365 * 86_400_000].map(
