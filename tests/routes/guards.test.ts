@@ -149,10 +149,32 @@ describe("an admin", () => {
 
   it("opens only the pages of their role: another page is the area's 403", async () => {
     const support = await createUser(t.db, { permission: "admin", adminRole: "support" });
-    const refused = await routes.get("/admin/withdraw", { as: support });
-    expect(errorIn(refused)).toEqual([403, 403, ADMIN_AREA]);
-    expect((refused.error as { data: unknown }).data).toEqual({ refusal: "permissionRequired" });
+    // The money pages: withdrawals, transfers, presents.
+    for (const path of ["/admin/withdraw", "/admin/withdraw/transfers", "/admin/present"]) {
+      const refused = await routes.get(path, { as: support });
+      expect(errorIn(refused), path).toEqual([403, 403, ADMIN_AREA]);
+      expect((refused.error as { data: unknown }).data, path).toEqual({
+        refusal: "permissionRequired",
+      });
+    }
     expect((await routes.get("/admin/customer", { as: support })).status).toBe(200);
+  });
+
+  it("without the export permission, a member or audit CSV goes back to its list, a 403 in the area", async () => {
+    const support = await createUser(t.db, { permission: "admin", adminRole: "support" });
+    for (const [csv, list] of [
+      ["/admin/customer/export", "/admin/customer"],
+      ["/admin/setting/audit/export", "/admin/setting/audit"],
+    ] as const) {
+      const refused = await routes.get(csv, { as: support });
+      expect(refused.status, csv).toBe(302);
+      expect(new URL(refused.location!, "http://x").pathname, csv).toBe(list);
+      expect(errorIn(await routes.get(refused.location!, { as: support })), csv).toEqual([
+        403,
+        403,
+        ADMIN_AREA,
+      ]);
+    }
   });
 
   it("gets no member list as a file without the export permission, though the download runs without the area", async () => {
