@@ -15,7 +15,8 @@ import { deps, filterStatus, member, withdraw, withdrawalStatus } from "./money-
  * assertions read what the page shows, and the wallet behind it.
  *
  * The tests of this file run one after the other: the settings test changes the fee rate the
- * transfer test would otherwise charge, and restores it.
+ * transfer test would otherwise charge, and restores it. The Zengin file refused for missing
+ * requester settings is asked of the routes (tests/routes/admin-forms.test.ts).
  */
 test.describe.configure({ mode: "default" });
 
@@ -289,43 +290,5 @@ test.describe("admin withdrawals", () => {
       "山田太郎",
     );
     expect(await withdrawalStatus(db, bankId)).toBe("pending");
-  });
-
-  test("refuses the Zengin file while the requester settings are missing (en)", async ({
-    page,
-    db,
-    login,
-  }) => {
-    const m = await member(db, 12_000);
-    await withdraw(db, m, "bank", 6_000);
-    const saved = await db.kysely
-      .selectFrom("settings")
-      .selectAll()
-      .where("key", "=", "zengin")
-      .executeTakeFirst();
-    await db.kysely.deleteFrom("settings").where("key", "=", "zengin").execute();
-    try {
-      await login("admin");
-      await setLanguage(page, "en");
-      const filter = `member=${encodeURIComponent(m.email)}`;
-      await visit(page, `/admin/withdraw?${filter}`);
-      const panel = page.getByTestId("zengin-panel");
-      await expect(panel.getByTestId("zengin-not-configured")).toHaveText(
-        "The transfer requester data is not set. Open the Zengin file settings",
-      );
-      await expect(panel.getByTestId("zengin-not-configured").getByRole("link")).toHaveAttribute(
-        "href",
-        "/admin/setting/zengin",
-      );
-      await expect(panel.getByTestId("zengin-download")).toHaveCount(0);
-
-      await page.goto(`/admin/withdraw/zengin?${filter}`);
-      await expect(page).toHaveURL(/zengin=zenginNotConfigured/);
-      await expect(panel.getByTestId("zengin-refused")).toHaveText(
-        "The requester data for the Zengin file is not set. Enter it in the settings",
-      );
-    } finally {
-      if (saved) await db.kysely.insertInto("settings").values(saved).execute();
-    }
   });
 });

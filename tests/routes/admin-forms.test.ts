@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { fileDatabase } from "../helpers/file-db";
 import { callerFor, createUser } from "../helpers/fixtures";
 import { fund, givePaymentDetails, key, walletOf, withdraw } from "../helpers/money";
-import { formRefusal, routeClient } from "../helpers/routes";
+import { translator } from "../helpers/messages";
+import { formRefusal, pageData, routeClient } from "../helpers/routes";
 
 /**
  * The admin area's forms and pages as the server answers them: unknown ids, decisions an
@@ -55,6 +56,33 @@ describe("the withdrawal queue", () => {
     );
     expect(decided.status).toBeLessThan(400);
     expect(await walletOf(t.db, member.id)).toEqual({ available: 20_000, held: 0 });
+  });
+});
+
+describe("the Zengin file", () => {
+  it("is refused while the requester settings are missing: the list says so in place of the file", async () => {
+    const { member } = await pendingWithdrawal();
+    const admin = await createUser(t.db, { permission: "admin" });
+    await t.db.kysely.deleteFrom("settings").where("key", "=", "zengin").execute();
+    const filter = `member=${encodeURIComponent(member.email)}`;
+    // The list's Zengin panel: not configured, so it names the settings page and offers no file.
+    const list = await routes.get(`/admin/withdraw?${filter}`, { as: admin });
+    expect(pageData<{ zengin: { configured: boolean } }>(list).zengin.configured).toBe(false);
+    // The file asked for anyway: back to the list, which names the refusal.
+    const refused = await routes.get(`/admin/withdraw/zengin?${filter}`, { as: admin });
+    expect(refused.status).toBe(302);
+    const back = new URL(refused.location!, "http://x");
+    expect([back.pathname, back.searchParams.get("zengin")]).toEqual([
+      "/admin/withdraw",
+      "zenginNotConfigured",
+    ]);
+    const en = await translator("en");
+    expect(en("admin-money:zengin.panel.notConfigured")).toBe(
+      "The transfer requester data is not set.",
+    );
+    expect(en("errors:zenginNotConfigured")).toBe(
+      "The requester data for the Zengin file is not set. Enter it in the settings",
+    );
   });
 });
 
