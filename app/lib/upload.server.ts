@@ -140,7 +140,12 @@ async function readParts<T extends Discardable>(
         receive(stream).then((file) => {
           if (file === null) return;
           if (info.filename)
-            received.push({ field: name, name: info.filename, type: info.mimeType, received: file });
+            received.push({
+              field: name,
+              name: info.filename,
+              type: info.mimeType,
+              received: file,
+            });
           else return file.discard();
         }),
       );

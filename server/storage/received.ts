@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Storage } from "./index";
@@ -57,21 +57,25 @@ export type FilePart = Readable & { truncated?: boolean };
  * A failed write to the disk is thrown, after the partial file is removed.
  */
 export async function receiveFile(part: FilePart, file: string): Promise<ReceivedFile | null> {
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
+  // Every listener is on the part before anything waits: a part's end is never missed.
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  // Writes of up to 1 MiB queue before the part waits for the disk: few pauses per upload.
+  const out = createWriteStream(file, { flags: "wx", mode: 0o600, highWaterMark: PIECE_BYTES });
   const hash = createHash("sha256");
   const head: Buffer[] = [];
   let headBytes = 0;
   let size = 0;
   let cut = false;
   let writeError: unknown = null;
+  let dropped = false;
   const outClosed = new Promise<void>((resolve) => out.once("close", resolve));
-  out.once("error", (error) => {
+  out.on("error", (error) => {
+    if (dropped) return; // writes still pending when a cut-off part's file is dropped
     writeError = error;
     part.resume(); // the rest of the part is read and dropped
   });
   part.on("data", (chunk: Buffer) => {
-    if (writeError || cut) return;
+    if (writeError || cut || dropped) return;
     size += chunk.length;
     hash.update(chunk);
     if (headBytes < HEAD_BYTES) {
@@ -89,16 +93,18 @@ export async function receiveFile(part: FilePart, file: string): Promise<Receive
     part.resume();
   });
   // "close" follows both an end and a cut-off (an error, or the part destroyed).
-  const ended = await new Promise<boolean>((resolve) => {
+  const ending = new Promise<boolean>((resolve) => {
     part.once("end", () => resolve(true));
     part.once("error", () => resolve(false));
     part.once("close", () => resolve(false));
   });
+  const ended = await ending;
   if (ended && !cut && !part.truncated && !writeError) {
     out.end();
     await outClosed;
     if (!writeError) return new ReceivedFile(file, size, hash.digest("hex"), Buffer.concat(head));
   } else {
+    dropped = true;
     out.destroy();
     await outClosed;
   }

@@ -97,8 +97,7 @@ export async function queuePreview(
   if (input.usdRate && rate === null) throw new AppError("BAD_REQUEST", "import.rateInvalid");
 
   // A received file was hashed as it arrived.
-  const fileSha256 =
-    content instanceof Uint8Array ? await sha256InPieces(content) : content.sha256;
+  const fileSha256 = content instanceof Uint8Array ? await sha256InPieces(content) : content.sha256;
   const reportKey = storage ? newFileKey("reports") : null;
   if (storage && reportKey) {
     if (content instanceof Uint8Array) await storage.put(reportKey, content);

@@ -25,9 +25,7 @@ export const previewInput = z
        * arrived (a class instance: no client over HTTP can name a path here).
        */
       .or(
-        z
-          .instanceof(ReceivedFile)
-          .refine((file) => file.size <= MAX_REPORT_BYTES, "fileTooLarge"),
+        z.instanceof(ReceivedFile).refine((file) => file.size <= MAX_REPORT_BYTES, "fileTooLarge"),
       )
       .optional(),
     usdRate: z

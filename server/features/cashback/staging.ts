@@ -333,7 +333,7 @@ async function numberChunksInPieces(
     piece = [];
     await yieldToOthers();
   };
-  for (let i = 0; i < counts.length; ) {
+  for (let i = 0; i < counts.length;) {
     // Whole members, up to `readRows` rows (one member with more is read alone).
     let end = i + 1;
     let rows = counts[i]![1];
