@@ -16,8 +16,9 @@ import type { ImageType } from "./images";
  * Keys are random (128 bits), so a name reveals nothing and cannot be guessed; the key pattern
  * is checked on every call, so no key can climb out of the storage root.
  *
- * The default adapter writes under UPLOAD_DIR (data/uploads). Another adapter (an object
- * store) only has to implement these three calls.
+ * The default adapter writes under UPLOAD_DIR (data/uploads); a broker report arrives under
+ * `incoming/` first (never a key) and is moved under `reports/` once accepted. Another adapter
+ * (an object store) only has to implement these calls.
  */
 export interface Storage {
   put(key: string, bytes: Uint8Array): Promise<void>;
