@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
-import { rm } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type { Storage } from "./index";
@@ -116,4 +116,32 @@ export async function receiveFile(part: FilePart, file: string): Promise<Receive
 /** A receiver writing each file part to a new path of `storage`'s incoming area. */
 export function fileReceiver(storage: Pick<Storage, "incomingPath">) {
   return (part: FilePart) => receiveFile(part, storage.incomingPath());
+}
+
+/** An upload still arriving after this long was left by a process that ended mid-upload. */
+export const STALE_INCOMING_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the files in `dir` (the storage's incoming area) last written over STALE_INCOMING_MS
+ * ago: left by a process killed mid-upload, since every other path removes its own. Younger
+ * files may be another web process's uploads in progress (a shared UPLOAD_DIR) and stay.
+ * Answers how many went.
+ */
+export async function removeStaleIncoming(dir: string, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile() || now - info.mtimeMs < STALE_INCOMING_MS) continue;
+    await rm(file, { force: true });
+    removed++;
+  }
+  return removed;
 }

@@ -1,11 +1,25 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { receiveMultipart } from "#app/lib/upload.server";
 import { localStorage } from "#server/storage";
-import { type FilePart, fileReceiver, ReceivedFile } from "#server/storage/received";
+import {
+  type FilePart,
+  fileReceiver,
+  ReceivedFile,
+  removeStaleIncoming,
+  STALE_INCOMING_MS,
+} from "#server/storage/received";
 import { errorOf } from "../helpers/outcome";
 
 /**
@@ -139,5 +153,22 @@ describe("receiving a report to disk", () => {
     const read = await receiveMultipart(req, 1024 * 1024, receive);
     expect(read.tooLarge ? null : read.files).toEqual([]);
     expect(left()).toEqual([]);
+  });
+});
+
+describe("uploads left mid-way", () => {
+  it("removes incoming files older than a day and keeps younger ones (another process's upload)", async () => {
+    const { storage, left } = disk();
+    const old = storage.incomingPath();
+    const young = storage.incomingPath();
+    mkdirSync(path.dirname(old), { recursive: true });
+    writeFileSync(old, "half a report");
+    writeFileSync(young, "an upload arriving");
+    const dayAgo = new Date(Date.now() - STALE_INCOMING_MS - 60_000);
+    utimesSync(old, dayAgo, dayAgo);
+    expect(await removeStaleIncoming(path.dirname(old))).toBe(1);
+    expect(left()).toEqual([path.basename(young)]);
+    // No incoming folder yet: nothing to do.
+    expect(await removeStaleIncoming(path.join(tmpdir(), "portal-no-such-dir"))).toBe(0);
   });
 });
