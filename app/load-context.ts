@@ -2,6 +2,7 @@ import type { csvResponse } from "#server/lib/csv";
 import type { Logger } from "#server/logger";
 import type { publicDocuments } from "#server/lib/public-data";
 import type { Caller } from "#server/trpc/router";
+import type { FilePart, ReceivedFile } from "#server/storage/received";
 
 /** What the express server hands every loader and action (server/app.ts). */
 declare module "@remix-run/server-runtime" {
@@ -20,6 +21,11 @@ declare module "@remix-run/server-runtime" {
     csv: typeof csvResponse;
     /** The public pages' rendered documents, kept a minute (server/lib/public-data.ts). */
     publicDocuments: typeof publicDocuments;
+    /**
+     * Writes an uploaded file part to the storage's disk as it arrives (a broker report):
+     * the file, or null when the part was cut off (nothing is left then).
+     */
+    receiveFile: (part: FilePart) => Promise<ReceivedFile | null>;
   }
 }
 

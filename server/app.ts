@@ -19,6 +19,7 @@ import type { AppError } from "./errors";
 import { signInBusy } from "./features/auth/service";
 import { responseCompression } from "./compression";
 import { csvResponse } from "./lib/csv";
+import { fileReceiver } from "./storage/received";
 import { publicDocuments } from "./lib/public-data";
 import { limiterRefusals, observeRequest, serveMetrics } from "./metrics";
 import { watchDatabase } from "./metrics-db";
@@ -329,6 +330,7 @@ export function createApp(deps: AppDeps): express.Express {
               log: ctx.log,
               csv: csvResponse,
               publicDocuments,
+              receiveFile: fileReceiver(ctx.storage),
             };
           },
         }),

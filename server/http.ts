@@ -12,6 +12,8 @@ import { HandlerWork, installGracefulShutdown } from "./shutdown";
 import { preparePasswordCheck } from "./auth/password-strength";
 import { startImportThread } from "./import-threads";
 import { VERSION } from "./version";
+import { storageFor } from "./storage";
+import { removeStaleIncoming } from "./storage/received";
 
 async function main() {
   const config = configOrExit();
@@ -35,6 +37,15 @@ async function main() {
     log.warn("META_PIXEL_ID is not set: the advertising pixel is not loaded");
 
   preparePasswordCheck();
+
+  // Uploads left half-written by a process that ended mid-upload.
+  const incoming = path.dirname(storageFor(config).incomingPath());
+  void removeStaleIncoming(incoming).then(
+    (removed) => {
+      if (removed > 0) log.warn({ removed, dir: incoming }, "removed stale uploads");
+    },
+    (err: unknown) => log.warn({ err, dir: incoming }, "removing stale uploads failed"),
+  );
 
   const buildPath = path.resolve("build/index.js");
   const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Config } from "../config";
 import type { ImageType } from "./images";
@@ -16,8 +16,9 @@ import type { ImageType } from "./images";
  * Keys are random (128 bits), so a name reveals nothing and cannot be guessed; the key pattern
  * is checked on every call, so no key can climb out of the storage root.
  *
- * The default adapter writes under UPLOAD_DIR (data/uploads). Another adapter (an object
- * store) only has to implement these three calls.
+ * The default adapter writes under UPLOAD_DIR (data/uploads); a broker report arrives under
+ * `incoming/` first (never a key) and is moved under `reports/` once accepted. Another adapter
+ * (an object store) only has to implement these calls.
  */
 export interface Storage {
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -27,6 +28,13 @@ export interface Storage {
   stream(key: string): AsyncIterable<Uint8Array>;
   /** Removing a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * A new path on the storage's own disk to write an upload into as it arrives (a broker
+   * report), so that `putFile` then stores it without another copy. Nothing is there yet.
+   */
+  incomingPath(): string;
+  /** Stores the file at `file` (an `incomingPath`) under `key`, moving it there. */
+  putFile(key: string, file: string): Promise<void>;
 }
 
 export type StorageArea =
@@ -81,6 +89,9 @@ function checked(key: string): string {
   return key;
 }
 
+/** Where uploads are written as they arrive, under the storage's root: no key points there. */
+export const INCOMING_DIR = "incoming";
+
 /** Files on the local disk under `root`; written to a temporary name first, then renamed. */
 export function localStorage(root: string): Storage {
   const base = path.resolve(root);
@@ -107,6 +118,23 @@ export function localStorage(root: string): Storage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    incomingPath() {
+      return path.join(base, INCOMING_DIR, `${randomBytes(16).toString("hex")}.part`);
+    },
+    async putFile(key, from) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+      try {
+        await rename(from, file);
+      } catch (error) {
+        // Another disk: copied under a temporary name, then renamed, as `put` writes.
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+        const temp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+        await copyFile(from, temp);
+        await rename(temp, file);
+        await rm(from, { force: true });
+      }
     },
   };
 }

@@ -14,6 +14,7 @@ import type { Db } from "#db";
 import { createSession, SESSION_COOKIE } from "#server/auth/session";
 import { csvResponse } from "#server/lib/csv";
 import { publicDocuments } from "#server/lib/public-data";
+import { fileReceiver } from "#server/storage/received";
 import type { Mailer } from "#server/mail";
 import { createContext } from "#server/trpc/context";
 import { createCaller } from "#server/trpc/router";
@@ -183,6 +184,7 @@ export function routeClient(db: () => Db) {
       log: ctx.log,
       csv: csvResponse,
       publicDocuments,
+      receiveFile: fileReceiver(ctx.storage),
     };
     const handler = staticHandler();
     const deepest = matchRoutes(handler.dataRoutes, new URL(request.url).pathname)?.at(-1);

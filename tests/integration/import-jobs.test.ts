@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromDbTime } from "#db/time";
 import { checkLedger } from "#server/ledger";
-import { NUMBER_PIECE, numberChunks, STAGE_ROWS } from "#server/features/cashback/staging";
+import {
+  NUMBER_PIECE,
+  NUMBER_READ_ROWS,
+  numberChunks,
+  STAGE_ROWS,
+} from "#server/features/cashback/staging";
+import { type BatchRead, onConnection } from "#server/features/cashback/batch-reads";
 import { claimImportJob, latestImportJob } from "#server/features/cashback/jobs";
 import { previewResult } from "#server/features/cashback/preview";
 import { ImportWorker, runImportJob, runJobNow } from "#server/features/cashback/worker";
@@ -251,6 +257,34 @@ describe(`import jobs on ${testEngine}`, () => {
     await numberChunks(t.db.kysely, batchId, undefined, { inPieces: true });
     expect(await numbered()).toEqual(whole);
     expect(NUMBER_PIECE).toBeLessThan(3000);
+  });
+  it("chunk numbering in pieces reads the rows' ids a few whole members at a time, never the whole batch", async () => {
+    const { batchId } = await threeChunkBatch("74060");
+    const numbered = async () =>
+      await t.db.kysely
+        .selectFrom("import_rows")
+        .select(["id", "chunk_no"])
+        .where("batch_id", "=", batchId)
+        .orderBy("id")
+        .execute();
+    const whole = await numbered();
+    await t.db.kysely
+      .updateTable("import_rows")
+      .set({ chunk_no: null })
+      .where("batch_id", "=", batchId)
+      .execute();
+    const reads: number[] = [];
+    const counting: BatchRead = async (query) => {
+      const rows = await onConnection(t.db.kysely)(query);
+      reads.push(rows.length);
+      return rows;
+    };
+    // 3,000 rows a member and 5,000 a read: two members never fit, so each is read alone.
+    await numberChunks(t.db.kysely, batchId, counting, { inPieces: true, readRows: 5000 });
+    expect(await numbered()).toEqual(whole);
+    // The members' counts (3 rows), then each member's ids.
+    expect(reads).toEqual([3, 3000, 3000, 3000]);
+    expect(NUMBER_READ_ROWS).toBeLessThan(100_000);
   });
 });
 

@@ -1,12 +1,16 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileDatabase } from "../helpers/file-db";
-import { createUser } from "../helpers/fixtures";
+import { createUser, testStorage } from "../helpers/fixtures";
 import { formRefusal, refusalText, routeClient } from "../helpers/routes";
 
 /**
- * /admin/update's upload as the server answers it: the report's pieces are joined once by the
- * page's multipart reader; a post without a file or with a file the import cannot read is
- * refused with its reason, and no batch is created.
+ * /admin/update's upload as the server answers it: the report is written to the storage's disk
+ * as it arrives; a post without a file or with a file the import cannot read is refused with
+ * its reason, no batch is created and nothing is left on disk; an accepted report is moved
+ * under its key.
  */
 
 const t = fileDatabase();
@@ -21,6 +25,10 @@ const batches = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/** Where uploads arrive: empty after every answer. */
+const incoming = path.dirname(testStorage.incomingPath());
+const leftOnDisk = () => (existsSync(incoming) ? readdirSync(incoming) : []);
 
 describe("the report upload", () => {
   it("refuses a post without a file, saying which field, and creates no batch", async () => {
@@ -37,6 +45,7 @@ describe("the report upload", () => {
       await refusalText(answer, "ja", { name: "file", label: "cashback:update.file" }),
     ).toContain("レポートファイル");
     expect(await batches()).toBe(0);
+    expect(leftOnDisk()).toEqual([]);
   });
 
   it("refuses a file in an encoding the import cannot read, naming it, and creates no batch", async () => {
@@ -53,5 +62,33 @@ describe("the report upload", () => {
     expect(await refusalText(answer, "en")).toContain("UTF-16");
     expect(await refusalText(answer, "ja")).toContain("UTF-16");
     expect(await batches()).toBe(0);
+    expect(leftOnDisk()).toEqual([]);
+  });
+
+  it("stores an accepted report under its key with its fingerprint, and leaves nothing where it arrived", async () => {
+    const admin = await createUser(t.db, { permission: "admin" });
+    const report = Buffer.from(
+      "trade_date,broker,account,lots,amount,currency,row_key\n" +
+        "2026-10-01,XM,880001,0.50,120,JPY,route-upload-1\n",
+    );
+    const form = new FormData();
+    form.set("usdRate", "150");
+    form.set("profileId", "builtin");
+    form.set("file", new File([report], "weekly.csv", { type: "text/csv" }));
+    const answer = await routes.post("/admin/update?index", form, { as: admin });
+    expect(answer.status).toBe(302);
+    const batch = await t.db.kysely
+      .selectFrom("import_batches")
+      .select(["id", "report_key", "report_bytes", "file_sha256", "file_name"])
+      .executeTakeFirstOrThrow();
+    expect(answer.location).toBe(`/admin/update/${batch.id}`);
+    expect(batch).toMatchObject({
+      file_name: "weekly.csv",
+      report_bytes: report.length,
+      file_sha256: createHash("sha256").update(report).digest("hex"),
+    });
+    expect((await testStorage.get(batch.report_key!))?.length).toBe(report.length);
+    expect(Buffer.from((await testStorage.get(batch.report_key!))!).equals(report)).toBe(true);
+    expect(leftOnDisk()).toEqual([]);
   });
 });

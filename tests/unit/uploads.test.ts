@@ -17,6 +17,10 @@ function memoryStorage(failRemovals = false) {
       if (failRemovals) throw new Error("disk says no");
       files.delete(key);
     },
+    incomingPath: () => {
+      throw new Error("images are not received to disk");
+    },
+    putFile: () => Promise.reject(new Error("images are not received to disk")),
   };
   return { files, storage };
 }

@@ -3,6 +3,7 @@ import { newId } from "#db/id";
 import { nowDb } from "#db/time";
 import { AppError } from "../../errors";
 import { newFileKey } from "../../storage";
+import type { ReceivedFile } from "../../storage/received";
 import { recordAudit } from "../../audit";
 import { type ImportDeps, previewContext } from "./import";
 import {
@@ -17,6 +18,7 @@ import {
   bytesSource,
   checkReportHeader,
   checkReportSize,
+  inMemory,
   parseRate,
   readableEncoding,
   readReport,
@@ -57,7 +59,8 @@ function fileRefusal(error: unknown): never {
 /** A broker's report as the admin uploads it, with the USD rate and profile chosen for it. */
 export interface ReportUpload {
   fileName: string;
-  content: Uint8Array;
+  /** The bytes, or the file the upload was written to as it arrived (moved into storage). */
+  content: Uint8Array | ReceivedFile;
   usdRate?: string | undefined;
   /** The profile chosen ("builtin" for the present shape); none: the one the header matches. */
   profileId?: string | undefined;
@@ -77,23 +80,29 @@ export async function queuePreview(
   runBy?: string,
 ) {
   const { db, storage } = deps;
+  const { content } = input;
+  const report = content instanceof Uint8Array ? inMemory(content) : content;
   let profile: ImportProfile | null = null;
   try {
-    checkReportSize(input.content.length);
-    profile = await pickProfile(db.kysely, input.content, input.profileId);
+    checkReportSize(report.size);
+    profile = await pickProfile(db.kysely, report, input.profileId);
     // Every byte readable in the profile's encoding (or, without one, in UTF-8 or Shift_JIS)
     // before a row is read: a wrong encoding is named, never stored as U+FFFD.
-    await readableEncoding(input.content, profile?.encoding ?? null);
-    await checkReportHeader(bytesSource(input.content), profile);
+    await readableEncoding(report, profile?.encoding ?? null);
+    await checkReportHeader(report.pieces, profile);
   } catch (error) {
     fileRefusal(error);
   }
   const rate = input.usdRate ? parseRate(input.usdRate) : null;
   if (input.usdRate && rate === null) throw new AppError("BAD_REQUEST", "import.rateInvalid");
 
-  const fileSha256 = await sha256InPieces(input.content);
+  // A received file was hashed as it arrived.
+  const fileSha256 = content instanceof Uint8Array ? await sha256InPieces(content) : content.sha256;
   const reportKey = storage ? newFileKey("reports") : null;
-  if (storage && reportKey) await storage.put(reportKey, input.content);
+  if (storage && reportKey) {
+    if (content instanceof Uint8Array) await storage.put(reportKey, content);
+    else await storage.putFile(reportKey, content.path);
+  }
   const batchId = newId();
   const jobId = newId();
   try {
@@ -113,7 +122,7 @@ export async function queuePreview(
           rows_error: 0,
           rows_rate_mismatch: 0,
           report_key: reportKey,
-          report_bytes: input.content.length,
+          report_bytes: report.size,
           profile: profile === null ? null : JSON.stringify(profile),
           created_by: adminId,
           created_at: nowDb(),
@@ -319,7 +328,9 @@ export async function previewImport(
   deps: ImportDeps,
   adminId: string,
   input: ReportUpload,
-  source: ReportSource = bytesSource(input.content),
+  source: ReportSource = input.content instanceof Uint8Array
+    ? bytesSource(input.content)
+    : input.content.pieces,
 ) {
   const owner = workerName();
   const { batchId, jobId } = await queuePreview(

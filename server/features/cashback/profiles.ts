@@ -23,6 +23,7 @@ import {
   firstRecord,
   isReportError,
   readReport,
+  type ReportBytes,
   ReportFileError,
 } from "./report";
 
@@ -186,7 +187,7 @@ const CLOSEST = 3;
  */
 export async function pickProfile(
   db: Kysely<Database>,
-  content: Uint8Array,
+  content: Uint8Array | ReportBytes,
   chosen: string | undefined,
 ): Promise<ImportProfile | null> {
   if (chosen === BUILTIN) return null;
@@ -202,7 +203,7 @@ export async function pickProfile(
   // The file's own encoding reads its header; plain ASCII reads the same in either.
   const encoding: Encoding | null =
     found === "ascii" ? null : typeof found === "string" ? found : null;
-  const source = bytesSource(content);
+  const source = content instanceof Uint8Array ? bytesSource(content) : content.pieces;
   const matches: (ImportProfile | null)[] = [];
   const headers = new Map<string, string[] | null>();
   const header = async (delimiter: string) => {

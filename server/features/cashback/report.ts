@@ -149,10 +149,36 @@ export function bytesSource(bytes: Uint8Array): ReportSource {
   return () => pieces(bytes, 256 * 1024);
 }
 
-/** The bytes' SHA-256 in hex, hashed in pieces (the upload's fingerprint). */
-export async function sha256InPieces(bytes: Uint8Array): Promise<string> {
+/** How much of a report's start the encoding detector and the header checks look at. */
+export const REPORT_HEAD = 1024 * 1024;
+
+/**
+ * A report's bytes wherever they are: in memory, or in the file an upload was written to as it
+ * arrived. Its size, its first REPORT_HEAD bytes (fewer when it is smaller), and all of it in
+ * pieces with the event loop handed back between them.
+ */
+export interface ReportBytes {
+  size: number;
+  head: Uint8Array;
+  pieces: ReportSource;
+}
+
+/** Bytes in memory as a report: whole-file checks read them in pieces of 1 MiB. */
+export function inMemory(bytes: Uint8Array): ReportBytes {
+  return {
+    size: bytes.length,
+    head: bytes.subarray(0, REPORT_HEAD),
+    pieces: () => pieces(bytes, CHECK_PIECE),
+  };
+}
+
+const reportBytes = (report: Uint8Array | ReportBytes) =>
+  report instanceof Uint8Array ? inMemory(report) : report;
+
+/** The report's SHA-256 in hex, hashed in pieces (the upload's fingerprint). */
+export async function sha256InPieces(report: Uint8Array | ReportBytes): Promise<string> {
   const hash = createHash("sha256");
-  for await (const piece of pieces(bytes, CHECK_PIECE)) hash.update(piece);
+  for await (const piece of reportBytes(report).pieces()) hash.update(piece);
   return hash.digest("hex");
 }
 
@@ -182,21 +208,22 @@ export const encodingName = (e: string) => ENCODING_NAMES[e] ?? e;
  * back between them.
  */
 export async function detectEncoding(
-  bytes: Uint8Array,
+  report: Uint8Array | ReportBytes,
 ): Promise<Encoding | "ascii" | { other: string }> {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { other: "UTF16" };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { other: "UTF16" };
-  if (await allAscii(bytes)) return "ascii";
-  if (await validIn("utf-8", bytes)) return "utf-8";
-  const sample = bytes.subarray(0, 1024 * 1024);
+  const { head, pieces: source } = reportBytes(report);
+  if (head[0] === 0xff && head[1] === 0xfe) return { other: "UTF16" };
+  if (head[0] === 0xfe && head[1] === 0xff) return { other: "UTF16" };
+  if (await allAscii(source)) return "ascii";
+  if (await validIn("utf-8", source)) return "utf-8";
+  const sample = head.subarray(0, REPORT_HEAD);
   const detected = EncodingJapanese.detect(sample) || "BINARY";
-  if ((detected === "SJIS" || detected === "UTF8") && (await validIn("shift_jis", bytes)))
+  if ((detected === "SJIS" || detected === "UTF8") && (await validIn("shift_jis", source)))
     return "shift_jis";
   return { other: detected === "UTF8" ? "BINARY" : detected };
 }
 
-async function allAscii(bytes: Uint8Array): Promise<boolean> {
-  for await (const piece of pieces(bytes, CHECK_PIECE)) if (!isAscii(piece)) return false;
+async function allAscii(source: ReportSource): Promise<boolean> {
+  for await (const piece of source()) if (!isAscii(piece)) return false;
   return true;
 }
 
@@ -205,10 +232,10 @@ async function allAscii(bytes: Uint8Array): Promise<boolean> {
  * (a character split between pieces is kept whole), the text of each piece dropped at once,
  * so a 50 MB file is never one 50-million-character string.
  */
-async function validIn(encoding: Encoding, bytes: Uint8Array): Promise<boolean> {
+async function validIn(encoding: Encoding, source: ReportSource): Promise<boolean> {
   const decoder = new TextDecoder(encoding, { fatal: true });
   try {
-    for await (const piece of pieces(bytes, CHECK_PIECE)) decoder.decode(piece, { stream: true });
+    for await (const piece of source()) decoder.decode(piece, { stream: true });
     decoder.decode();
     return true;
   } catch {
@@ -222,10 +249,10 @@ async function validIn(encoding: Encoding, bytes: Uint8Array): Promise<boolean> 
  * bytes are. Runs on the upload's bytes, before anything is parsed.
  */
 export async function readableEncoding(
-  bytes: Uint8Array,
+  report: Uint8Array | ReportBytes,
   expected: Encoding | null,
 ): Promise<Encoding> {
-  const found = await detectEncoding(bytes);
+  const found = await detectEncoding(report);
   if (found === "ascii") return expected ?? "utf-8";
   if (typeof found === "string" && (expected === null || found === expected)) return found;
   const name = encodingName(typeof found === "string" ? found : found.other);

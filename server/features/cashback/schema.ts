@@ -3,6 +3,7 @@ import { filterText, pagingSchema } from "../../lib/paging";
 import { periodInput } from "../../lib/period";
 import { MAX_REPORT_BYTES } from "../../domain/upload";
 import { profileFields } from "../../domain/import-profile";
+import { ReceivedFile } from "../../storage/received";
 
 /** Base64 of a report of at most MAX_REPORT_BYTES (base64 is 4/3 the size). */
 const MAX_BASE64 = Math.ceil((MAX_REPORT_BYTES * 4) / 3) + 4;
@@ -19,6 +20,13 @@ export const previewInput = z
     content: z
       .instanceof(Uint8Array)
       .refine((bytes) => bytes.length <= MAX_REPORT_BYTES, "fileTooLarge")
+      /**
+       * Or the report as the upload page received it, written to the storage's disk as it
+       * arrived (a class instance: no client over HTTP can name a path here).
+       */
+      .or(
+        z.instanceof(ReceivedFile).refine((file) => file.size <= MAX_REPORT_BYTES, "fileTooLarge"),
+      )
       .optional(),
     usdRate: z
       .string()

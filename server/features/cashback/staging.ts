@@ -224,9 +224,10 @@ export async function numberChunks(
   db: Kysely<Database>,
   batchId: string,
   read: BatchRead = onConnection(db),
-  options: { inPieces?: boolean } = {},
+  options: { inPieces?: boolean; readRows?: number } = {},
 ) {
-  if (options.inPieces) return numberChunksInPieces(db, batchId, read);
+  if (options.inPieces)
+    return numberChunksInPieces(db, batchId, read, options.readRows ?? NUMBER_READ_ROWS);
   const first = await firstFreeChunk(db, batchId);
   const members = await read(
     db
@@ -282,29 +283,34 @@ async function firstFreeChunk(db: Kysely<Database>, batchId: string): Promise<nu
   return Math.max(batch.next_chunk, Number(last?.last ?? -1) + 1);
 }
 
-async function numberChunksInPieces(db: Kysely<Database>, batchId: string, read: BatchRead) {
+/** Rows whose ids `numberChunks` reads at a time when numbering in pieces (whole members). */
+export const NUMBER_READ_ROWS = 25_000;
+
+async function numberChunksInPieces(
+  db: Kysely<Database>,
+  batchId: string,
+  read: BatchRead,
+  readRows: number,
+) {
   const first = await firstFreeChunk(db, batchId);
-  const rows = await read(
-    db
-      .selectFrom("import_rows")
-      .select(["id", "user_id"])
-      .where("batch_id", "=", batchId)
-      .where("status", "=", "matched")
-      .where("chunk_no", "is", null)
-      .orderBy("user_id")
-      .compile(),
-  );
-  // Each member's ids, in member order (the rows came sorted by member).
-  const members: [string, string[]][] = [];
-  for (const row of rows) {
-    const last = members[members.length - 1];
-    if (last && last[0] === row.user_id) last[1].push(row.id);
-    else members.push([row.user_id!, [row.id]]);
-  }
-  const plan = planChunks(
-    members.map(([userId, ids]) => [userId, ids.length]),
-    first,
-  );
+  const matched = db
+    .selectFrom("import_rows")
+    .where("batch_id", "=", batchId)
+    .where("status", "=", "matched")
+    .where("chunk_no", "is", null);
+  // The plan from the members' row counts; their rows' ids are read a few members at a time
+  // (one read of a 400,000-row batch's ids was that many objects in the reading thread, in
+  // the message between the threads and again in this one, all at once).
+  const counts = (
+    await read(
+      matched
+        .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("user_id")
+        .orderBy("user_id")
+        .compile(),
+    )
+  ).map((m): [string, number] => [m.user_id!, Number(m.n)]);
+  const plan = planChunks(counts, first);
   let piece: string[] = [];
   let pieceChunk = first;
   const number = async (trx: Kysely<Database>, ids: string[], chunk: number) => {
@@ -327,11 +333,36 @@ async function numberChunksInPieces(db: Kysely<Database>, batchId: string, read:
     piece = [];
     await yieldToOthers();
   };
-  for (const [userId, ids] of members) {
-    const chunk = plan.get(userId)!;
-    if (chunk !== pieceChunk || piece.length + ids.length > NUMBER_PIECE) await flush();
-    pieceChunk = chunk;
-    piece.push(...ids);
+  for (let i = 0; i < counts.length;) {
+    // Whole members, up to `readRows` rows (one member with more is read alone).
+    let end = i + 1;
+    let rows = counts[i]![1];
+    while (end < counts.length && rows + counts[end]![1] <= readRows) {
+      rows += counts[end]![1];
+      end++;
+    }
+    const page = await read(
+      matched
+        .select(["id", "user_id"])
+        .where("user_id", ">=", counts[i]![0])
+        .where("user_id", "<=", counts[end - 1]![0])
+        .orderBy("user_id")
+        .compile(),
+    );
+    i = end;
+    // Each member's ids, in member order (the rows come sorted by member).
+    const members: [string, string[]][] = [];
+    for (const row of page) {
+      const last = members[members.length - 1];
+      if (last && last[0] === row.user_id) last[1].push(row.id);
+      else members.push([row.user_id!, [row.id]]);
+    }
+    for (const [userId, ids] of members) {
+      const chunk = plan.get(userId)!;
+      if (chunk !== pieceChunk || piece.length + ids.length > NUMBER_PIECE) await flush();
+      pieceChunk = chunk;
+      piece.push(...ids);
+    }
   }
   await flush();
 }

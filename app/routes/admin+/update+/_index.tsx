@@ -48,7 +48,7 @@ function refusal(error: FormErrorShape, values: Record<string, string>) {
  */
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
-    const read = await readReportForm(request);
+    const read = await readReportForm(request, context);
     if (read.tooLarge) {
       return refusal(
         { key: "import.fileTooLarge", params: { maxMb: MAX_REPORT_MB }, fieldErrors: {} },
@@ -61,21 +61,26 @@ export const action = /* @__PURE__ */ answerRefusals(
       usdRate: typeof usdRate === "string" ? usdRate : "",
       profileId: typeof profileId === "string" ? profileId : "",
     };
-    const file = read.report;
+    const report = read.report;
     // No file chosen (an empty file input sends a part without a name, which is not kept).
-    if (!file) {
+    if (!report) {
       return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
     }
-    const result = await attempt(values, () =>
-      context.trpc.cashback.preview({
-        fileName: file.name,
-        content: file.bytes,
-        usdRate: values.usdRate,
-        profileId: values.profileId,
-      }),
-    );
-    if (!result.ok) return result.response;
-    return redirect(`/admin/update/${result.data.batchId}`);
+    try {
+      const result = await attempt(values, () =>
+        context.trpc.cashback.preview({
+          fileName: report.name,
+          content: report.file,
+          usdRate: values.usdRate,
+          profileId: values.profileId,
+        }),
+      );
+      if (!result.ok) return result.response;
+      return redirect(`/admin/update/${result.data.batchId}`);
+    } finally {
+      // A stored report was moved away already; a refused one goes now.
+      await report.file.discard();
+    }
   },
 );
 
