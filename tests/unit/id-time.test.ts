@@ -40,7 +40,10 @@ describe("newId", () => {
     for (const id of ids) expect(isId(id)).toBe(true);
     // The steps are random, so one id does not give away the next.
     const value = (id: string) =>
-      [...id.slice(10)].reduce((v, c) => v * 32n + BigInt("0123456789abcdefghjkmnpqrstvwxyz".indexOf(c)), 0n);
+      [...id.slice(10)].reduce(
+        (v, c) => v * 32n + BigInt("0123456789abcdefghjkmnpqrstvwxyz".indexOf(c)),
+        0n,
+      );
     const gaps = new Set(ids.slice(1, 50).map((id, i) => value(id) - value(ids[i]!)));
     expect(gaps.size).toBe(49);
     for (const gap of gaps) expect(gap > 0n && gap <= 2n ** 32n).toBe(true);
