@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { attempt } from "./forms.server";
 
 /*
@@ -24,6 +24,12 @@ export async function checkEmailedLink(
 ): Promise<{ valid: boolean; email: string | null }> {
   const token = tokenOf(request);
   return token ? context.trpc.auth.checkLink({ token, purpose }) : { valid: false, email: null };
+}
+
+/** The loader of a page behind a link: whether its link can still be used (checkEmailedLink). */
+export function emailedLinkLoader(purpose: LinkPurpose) {
+  return async ({ request, context }: LoaderFunctionArgs) =>
+    json(await checkEmailedLink(request, context, purpose));
 }
 
 /** Runs the link's procedure with its token; a refusal becomes the form's error. */

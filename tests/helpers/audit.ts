@@ -17,3 +17,16 @@ export async function auditOf(db: Db, targetId: string, action: string) {
     throw new Error(`${rows.length} audit rows of ${action} about ${targetId}, expected one`);
   return rows[0]!;
 }
+
+/**
+ * Who did what about `targetId`, by action: the maker-checker tests compare the trail whole, and
+ * rows written in one millisecond have no order of their own (ids are time + random).
+ */
+export function actionsOn(db: Db, targetId: string) {
+  return db.kysely
+    .selectFrom("audit_log")
+    .select(["action", "actor_id"])
+    .where("target_id", "=", targetId)
+    .orderBy("action")
+    .execute();
+}

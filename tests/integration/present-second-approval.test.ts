@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testEngine, rowWhere } from "../helpers/db";
+import { actionsOn } from "../helpers/audit";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
 import { fileAdmin, callerFor, type Caller, createUser, payingMember } from "../helpers/fixtures";
@@ -28,13 +29,7 @@ async function present(amount: number, by: Caller = first.caller, requestKey = k
   return { m, ...made };
 }
 
-const auditOf = (targetId: string) =>
-  t.db.kysely
-    .selectFrom("audit_log")
-    .select(["action", "actor_id"])
-    .where("target_id", "=", targetId)
-    .orderBy("action")
-    .execute();
+const auditOf = (targetId: string) => actionsOn(t.db, targetId);
 
 describe(`second approval of presents on ${testEngine}`, () => {
   it("¥10,000 itself is credited by one admin at once", async () => {

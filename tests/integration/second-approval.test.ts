@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testEngine, rowWhere } from "../helpers/db";
+import { actionsOn } from "../helpers/audit";
 import { fileDatabase } from "../helpers/file-db";
 import { expectKey } from "../helpers/rejections";
 import { callerFor, createUser, fileAdmin, payingMember } from "../helpers/fixtures";
@@ -29,14 +30,7 @@ async function largeWithdrawal(method: "bank" | "usdt" = "bank", amount = LARGE)
 const status = async (table: "withdrawals" | "transfers", id: string) =>
   (await rowWhere(t.db, table, "id", id)).status;
 
-// By action: rows written in one millisecond have no order of their own (ids are time + random).
-const auditOf = (targetId: string) =>
-  t.db.kysely
-    .selectFrom("audit_log")
-    .select(["action", "actor_id"])
-    .where("target_id", "=", targetId)
-    .orderBy("action")
-    .execute();
+const auditOf = (targetId: string) => actionsOn(t.db, targetId);
 
 describe(`second approval of large withdrawals on ${testEngine}`, () => {
   it("below the threshold one admin completes it, as before", async () => {

@@ -1,19 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  LabelList,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
-import { barValue } from "./bar-value";
+import { XAxis } from "recharts";
 import { useChartColors } from "./chart-colors";
 import { formatYen } from "#app/lib/money";
-import { axisYen, type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
+import { type MonthAmount, monthLabel, monthShort, tickPlan, yearTick } from "./months";
+import { YenBars } from "./YenBars.client";
 
 /** Below this many pixels per bar, every other month is labelled (a phone with 12 months). */
 const MIN_LABEL_PX = 40;
@@ -33,8 +24,7 @@ export default function MonthlyChart({
   data: MonthAmount[];
   height?: number;
 }) {
-  const { t, i18n } = useTranslation("cashback");
-  const colors = useChartColors();
+  const { t } = useTranslation("cashback");
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -49,12 +39,23 @@ export default function MonthlyChart({
     data.map((d) => d.month),
     width > 0 && perBar < MIN_LABEL_PX ? 2 : 1,
   );
-  const { axis, grid } = colors;
+  const { axis, grid } = useChartColors();
   return (
     <div ref={box} style={{ width: "100%", height }}>
-      <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={data} margin={{ top: 20, right: 4, bottom: 4, left: 0 }}>
-          <CartesianGrid vertical={false} stroke={grid} />
+      <YenBars
+        data={data}
+        valueKey="amount"
+        height={height}
+        axisWidth={Y_AXIS_PX}
+        fontSize={11}
+        radius={4}
+        maxBarSize={40}
+        tooltip={{
+          formatter: (value) => [formatYen(Number(value)), t("monthly.amount")],
+          labelFormatter: (label) => monthLabel(t, String(label)),
+        }}
+        labelled={(i) => plan.labelled[i] ?? false}
+        xAxis={
           <XAxis
             dataKey="month"
             interval={0}
@@ -78,34 +79,8 @@ export default function MonthlyChart({
               );
             }}
           />
-          <YAxis
-            width={Y_AXIS_PX}
-            tickLine={false}
-            axisLine={false}
-            allowDecimals={false}
-            tick={{ fill: axis, fontSize: 11 }}
-            tickFormatter={axisYen(Math.max(0, ...data.map((d) => d.amount)), i18n.language)}
-          />
-          <Tooltip
-            cursor={{ fill: colors.cursor }}
-            formatter={(value) => [formatYen(Number(value)), t("monthly.amount")]}
-            labelFormatter={(label) => monthLabel(t, String(label))}
-            contentStyle={colors.tooltipStyle}
-          />
-          <Bar
-            dataKey="amount"
-            fill={colors.bar}
-            radius={[4, 4, 0, 0]}
-            maxBarSize={40}
-            isAnimationActive={false}
-          >
-            <LabelList
-              dataKey="amount"
-              content={barValue(i18n.language, axis, (i) => plan.labelled[i] ?? false)}
-            />
-          </Bar>
-        </BarChart>
-      </ResponsiveContainer>
+        }
+      />
     </div>
   );
 }

@@ -30,12 +30,7 @@ export function LegalDocumentPage() {
         <JsonLd data={seo?.jsonLd} />
         <PageTitle>{title}</PageTitle>
         {unknownVersion ? (
-          <Alert tone="warning" testId="legal-unknown-version">
-            {t("page.unknownVersion")}{" "}
-            <Link to={path} className={textLink}>
-              {t("page.toLatest")}
-            </Link>
-          </Alert>
+          <ToLatest path={path} testId="legal-unknown-version" message={t("page.unknownVersion")} />
         ) : (
           <Alert tone="info" testId="legal-missing">
             {t("page.notPublished")}
@@ -56,12 +51,7 @@ export function LegalDocumentPage() {
         </p>
       </div>
       {!doc.latest && (
-        <Alert tone="warning" testId="legal-old-version">
-          {t("page.oldVersion")}{" "}
-          <Link to={path} className={textLink}>
-            {t("page.toLatest")}
-          </Link>
-        </Alert>
+        <ToLatest path={path} testId="legal-old-version" message={t("page.oldVersion")} />
       )}
       <div className={`${card} p-4 sm:p-6`}>
         {doc.inJapanese && (
@@ -109,5 +99,18 @@ export function LegalDocumentPage() {
         </nav>
       )}
     </article>
+  );
+}
+
+/** A warning that this is not the document's latest version, with the way to it. */
+function ToLatest({ path, testId, message }: { path: string; testId: string; message: string }) {
+  const { t } = useTranslation("legal");
+  return (
+    <Alert tone="warning" testId={testId}>
+      {message}{" "}
+      <Link to={path} className={textLink}>
+        {t("page.toLatest")}
+      </Link>
+    </Alert>
   );
 }

@@ -1,7 +1,7 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { LinkPage } from "#app/components/LinkPage";
-import { attemptWithToken, checkEmailedLink } from "#app/lib/emailed-link.server";
+import { attemptWithToken, emailedLinkLoader } from "#app/lib/emailed-link.server";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";
 
@@ -10,11 +10,7 @@ export const handle = {
   i18n: ["auth", "errors"],
 };
 
-export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json(await checkEmailedLink(request, context, "change_email"));
-  },
-);
+export const loader = /* @__PURE__ */ answerRefusals(emailedLinkLoader("change_email"));
 
 /** Confirms an email change from the link sent to the new address. */
 export const action = /* @__PURE__ */ answerRefusals(

@@ -1,17 +1,13 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { LinkPage } from "#app/components/LinkPage";
-import { attemptWithToken, checkEmailedLink } from "#app/lib/emailed-link.server";
+import { attemptWithToken, emailedLinkLoader } from "#app/lib/emailed-link.server";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:title.recoverEmail"), i18n: ["auth", "errors"] };
 
-export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json(await checkEmailedLink(request, context, "recover_email"));
-  },
-);
+export const loader = /* @__PURE__ */ answerRefusals(emailedLinkLoader("recover_email"));
 
 /** Cancels an email change from the link sent to the old address; every session ends. */
 export const action = /* @__PURE__ */ answerRefusals(

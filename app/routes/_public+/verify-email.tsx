@@ -1,18 +1,14 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { LinkPage } from "#app/components/LinkPage";
-import { attemptWithToken, checkEmailedLink } from "#app/lib/emailed-link.server";
+import { attemptWithToken, emailedLinkLoader } from "#app/lib/emailed-link.server";
 import { redirectWithCookies } from "#app/lib/forms.server";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:title.verify"), i18n: ["auth", "errors"] };
 
-export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json(await checkEmailedLink(request, context, "verify_email"));
-  },
-);
+export const loader = /* @__PURE__ */ answerRefusals(emailedLinkLoader("verify_email"));
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {

@@ -1,17 +1,6 @@
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  LabelList,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
-import { barValue } from "#app/components/cashback/bar-value";
-import { useTranslation } from "react-i18next";
+import { XAxis } from "recharts";
 import { formatYen } from "#app/lib/money";
-import { axisYen } from "#app/components/cashback/months";
+import { YenBars } from "#app/components/cashback/YenBars.client";
 import { useChartColors } from "#app/components/cashback/chart-colors";
 
 export interface RewardPoint {
@@ -34,12 +23,21 @@ const LABELLED_BARS = 12;
  * browser only, by AffiliateChart).
  */
 export default function RewardsChart({ data, height }: { data: RewardPoint[]; height: number }) {
-  const { i18n } = useTranslation();
   const colors = useChartColors();
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={data} margin={{ top: 20, right: 4, bottom: 4, left: 0 }}>
-        <CartesianGrid vertical={false} stroke={colors.grid} />
+    <YenBars
+      data={data}
+      valueKey="rewards"
+      height={height}
+      axisWidth={64}
+      fontSize={12}
+      radius={3}
+      tooltip={{
+        formatter: (v) => formatYen(Number(v)),
+        labelFormatter: (l) => shortLabel(String(l)),
+      }}
+      labelled={data.length <= LABELLED_BARS ? () => true : null}
+      xAxis={
         <XAxis
           dataKey="label"
           tickFormatter={shortLabel}
@@ -48,30 +46,7 @@ export default function RewardsChart({ data, height }: { data: RewardPoint[]; he
           minTickGap={12}
           tick={{ fontSize: 12, fill: colors.axis }}
         />
-        <YAxis
-          width={64}
-          tickLine={false}
-          axisLine={false}
-          allowDecimals={false}
-          // The same short format as the cashback chart (¥1.2万, ¥12k): long amounts never cut.
-          tickFormatter={axisYen(Math.max(0, ...data.map((d) => d.rewards)), i18n.language)}
-          tick={{ fontSize: 12, fill: colors.axis }}
-        />
-        <Tooltip
-          cursor={{ fill: colors.cursor }}
-          contentStyle={colors.tooltipStyle}
-          formatter={(v) => formatYen(Number(v))}
-          labelFormatter={(l) => shortLabel(String(l))}
-        />
-        <Bar dataKey="rewards" fill={colors.bar} radius={[3, 3, 0, 0]} isAnimationActive={false}>
-          {data.length <= LABELLED_BARS && (
-            <LabelList
-              dataKey="rewards"
-              content={barValue(i18n.language, colors.axis, () => true)}
-            />
-          )}
-        </Bar>
-      </BarChart>
-    </ResponsiveContainer>
+      }
+    />
   );
 }

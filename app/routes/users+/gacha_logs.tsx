@@ -1,8 +1,9 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { JapaneseOnly } from "#app/components/JapaneseOnly";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { PageRow } from "#app/components/table/DataTable";
 import { Stamp } from "#app/components/cells";
 import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
 import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
@@ -16,25 +17,20 @@ import {
 import { dateColumn, linkColumn } from "#app/components/table/columns";
 import { ListPage } from "#app/components/table/ListPage";
 import { SelectFilter } from "#app/components/table/TableFilters";
-import { searchParamsObject } from "#app/components/table/url";
 import { submitForm } from "#app/lib/forms.server";
 import { orNotFound } from "#app/lib/not-found.server";
 import { buttonClass } from "#app/components/ui/button";
 import { actionLink } from "#app/components/ui/link";
 import { BackLink } from "#app/components/BackLink";
 import { answerRefusals, readForm } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 import { useItemInput } from "./gacha_logs.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("gacha:logs.title"), i18n: ["gacha", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const page = await orNotFound(() =>
-      context.trpc.gachas.myLogs(searchParamsObject(request.url)),
-    );
-    return json({ page });
-  },
+  listLoader((trpc, params) => orNotFound(() => trpc.gachas.myLogs(params))),
 );
 
 /** Marks one of the member's items used; the procedure refuses anything else and says why. */
@@ -50,7 +46,7 @@ export const action = /* @__PURE__ */ answerRefusals(
   },
 );
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type Row = PageRow<typeof loader>;
 
 /** /users/gacha_logs: every draw of the member, with each item's validity and state. */
 export default function GachaLogs() {

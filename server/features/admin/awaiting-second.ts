@@ -85,6 +85,11 @@ function firstOf(r: FirstColumns) {
   };
 }
 
+/** A row of a kind without one amount or member: what it is about, and its page. */
+function aboutSubject(r: FirstColumns, subject: AwaitingSubject, href: string): Read {
+  return { ...firstOf(r), amount: null, member: null, subject, href };
+}
+
 /** A withdrawal, transfer or present awaiting its second approval: the same shape in three tables. */
 async function money(
   db: Kysely<Database>,
@@ -130,13 +135,9 @@ async function brokerRows(
     ])
     .$call(waitingOnly)
     .execute();
-  return rows.map((r) => ({
-    ...firstOf(r),
-    amount: null,
-    member: null,
-    subject: { broker: r.name, from: r.day },
-    href: href({ id: r.id, broker: r.broker_id }),
-  }));
+  return rows.map((r) =>
+    aboutSubject(r, { broker: r.name, from: r.day }, href({ id: r.id, broker: r.broker_id })),
+  );
 }
 
 export const AWAITING_KINDS = [
@@ -192,13 +193,13 @@ export const AWAITING_SOURCES: Record<AwaitingKind, AwaitingSource> = {
         .select([...FIRST, "x.kind", "x.base_version"])
         .$call(waitingOnly)
         .execute();
-      return rows.map((r) => ({
-        ...firstOf(r),
-        amount: null,
-        member: null,
-        subject: { document: r.kind as LegalKind, version: r.base_version + 1 },
-        href: `/admin/setting/legal/${r.kind}`,
-      }));
+      return rows.map((r) =>
+        aboutSubject(
+          r,
+          { document: r.kind as LegalKind, version: r.base_version + 1 },
+          `/admin/setting/legal/${r.kind}`,
+        ),
+      );
     },
   },
 };

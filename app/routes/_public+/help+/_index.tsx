@@ -96,19 +96,7 @@ export default function HelpCentre() {
             <StarIcon className="h-5 w-5 text-amber-500" aria-hidden="true" />
             {t("popular")}
           </h2>
-          <ul className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
-            {help.popular.map((a) => (
-              <li key={a.slug}>
-                <Link
-                  to={`/help/${a.slug}`}
-                  className={`${actionLink} w-full py-1`}
-                  data-testid="help-popular-link"
-                >
-                  <JapaneseOnly text={a.title} japanese={a.inJapanese} />
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ArticleLinks articles={help.popular} testId="help-popular-link" />
         </section>
       )}
 
@@ -125,24 +113,33 @@ export default function HelpCentre() {
             <h2 id={`help-${c.category}`} className="text-lg font-semibold">
               {t(`categories.${c.category}`)}
             </h2>
-            <ul className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
-              {c.articles.map((a) => (
-                <li key={a.slug}>
-                  <Link
-                    to={`/help/${a.slug}`}
-                    className={`${actionLink} w-full py-1`}
-                    data-testid="help-article-link"
-                  >
-                    <JapaneseOnly text={a.title} japanese={a.inJapanese} />
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <ArticleLinks articles={c.articles} testId="help-article-link" />
           </section>
         ))
       )}
       <HelpContact />
     </div>
+  );
+}
+
+/** A list of articles, each a link to its page, its title marked when it is only in Japanese. */
+function ArticleLinks({
+  articles,
+  testId,
+}: {
+  articles: { slug: string; title: string; inJapanese: boolean }[];
+  testId: string;
+}) {
+  return (
+    <ul className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
+      {articles.map((a) => (
+        <li key={a.slug}>
+          <Link to={`/help/${a.slug}`} className={`${actionLink} w-full py-1`} data-testid={testId}>
+            <JapaneseOnly text={a.title} japanese={a.inJapanese} />
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,23 +1,21 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageRow } from "#app/components/table/DataTable";
 import { CampaignStatusBadge } from "#app/components/campaigns/badges";
 import { countLinkColumn, dateColumn, nameLinkColumn } from "#app/components/admin/cells";
 import { EntityList } from "#app/components/admin/EntityList";
 import { cellLink } from "#app/components/table/ListHeading";
-import { searchParamsObject } from "#app/components/table/url";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 
 export const handle = { i18n: ["campaign", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({ page: await context.trpc.campaigns.adminList(searchParamsObject(request.url)) });
-  },
+  listLoader((trpc, params) => trpc.campaigns.adminList(params)),
 );
 
 /** One row of the list, as the loader serialises it. */
-type Campaign = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type Campaign = PageRow<typeof loader>;
 
 /** /admin/campaigns: every campaign with its period, status, capacity and entries. */
 export default function AdminCampaigns() {

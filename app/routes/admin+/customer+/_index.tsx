@@ -1,23 +1,18 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { codeColumn, linkColumn, textColumn, timeColumn } from "#app/components/table/columns";
 import { type PageRow } from "#app/components/table/DataTable";
 import { ListPage } from "#app/components/table/ListPage";
 import { SearchFilter } from "#app/components/table/ListHeading";
-import { searchParamsObject } from "#app/components/table/url";
 import { SectionTabs } from "#app/components/admin/SectionTabs";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 import { Badge } from "#app/components/ui/Badge";
 
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({
-      page: await context.trpc.admin.customers.list(searchParamsObject(request.url)),
-    });
-  },
+  listLoader((trpc, params) => trpc.admin.customers.list(params)),
 );
 
 type Row = PageRow<typeof loader>;

@@ -1,25 +1,23 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageRow } from "#app/components/table/DataTable";
 import { countLinkColumn, dateColumn, nameLinkColumn } from "#app/components/admin/cells";
 import { AccountTypeBadge, CategoryBadge } from "#app/components/eas/badges";
 import { EntityList, SecondaryLink } from "#app/components/admin/EntityList";
 import { cellLink } from "#app/components/table/ListHeading";
 import { SelectFilter } from "#app/components/table/TableFilters";
-import { searchParamsObject } from "#app/components/table/url";
 import { SectionTabs } from "#app/components/admin/SectionTabs";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 
 export const handle = { i18n: ["ea", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({ page: await context.trpc.eas.adminList(searchParamsObject(request.url)) });
-  },
+  listLoader((trpc, params) => trpc.eas.adminList(params)),
 );
 
 /** One row of the list, as the loader serialises it. */
-type Ea = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type Ea = PageRow<typeof loader>;
 
 /** /admin/eas: every EA with its version, licences issued and requests waiting. */
 export default function AdminEas() {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dateColumn, memberColumn } from "#app/components/admin/cells";
@@ -8,22 +8,18 @@ import { BrokerAccount } from "#app/components/table/columns";
 import { ListPage } from "#app/components/table/ListPage";
 import { SearchFilter } from "#app/components/table/ListHeading";
 import { SelectFilter } from "#app/components/table/TableFilters";
-import { searchParamsObject } from "#app/components/table/url";
 import { attempt, parseForm } from "#app/lib/forms.server";
 import { setDedicatedInput } from "#domain/ea";
 import { buttonClass } from "#app/components/ui/button";
 import { SectionTabs } from "#app/components/admin/SectionTabs";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ea:admin.accounts.title"), i18n: ["ea", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({
-      page: await context.trpc.eas.dedicatedAccounts(searchParamsObject(request.url)),
-    });
-  },
+  listLoader((trpc, params) => trpc.eas.dedicatedAccounts(params)),
 );
 
 export const action = /* @__PURE__ */ answerRefusals(

@@ -1,6 +1,7 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageRow } from "#app/components/table/DataTable";
 import { AccountStatusBadge } from "#app/components/AccountStatus";
 import { SectionTabs } from "#app/components/admin/SectionTabs";
 import { dateColumn, memberColumn } from "#app/components/admin/cells";
@@ -9,9 +10,9 @@ import { DialogFacts } from "#app/components/ui/ConfirmDialog";
 import { PageTitle } from "#app/components/ui/PageTitle";
 import { SearchFilter } from "#app/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "#app/components/table/TableFilters";
-import { searchParamsObject } from "#app/components/table/url";
 import { approveOrDeny } from "#app/lib/decisions.server";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = {
@@ -22,11 +23,7 @@ export const handle = {
 const KINDS = { section: "admin.requests", accept: "approve", refuse: "deny", ns: "ea" } as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({
-      page: await context.trpc.eas.accountRequests(searchParamsObject(request.url)),
-    });
-  },
+  listLoader((trpc, params) => trpc.eas.accountRequests(params)),
 );
 
 /**
@@ -40,7 +37,7 @@ export const action = /* @__PURE__ */ answerRefusals(({ request, context }: Acti
   });
 });
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type Row = PageRow<typeof loader>;
 
 /** /admin/eas/requests: members' requests for the EA-dedicated account type, pending first. */
 export default function EaAccountRequests() {

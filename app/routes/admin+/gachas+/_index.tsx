@@ -1,23 +1,21 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageRow } from "#app/components/table/DataTable";
 import { countLinkColumn, dateColumn, nameLinkColumn } from "#app/components/admin/cells";
 import { GachaStatusBadge } from "#app/components/gachas/badges";
 import { EntityList } from "#app/components/admin/EntityList";
-import { searchParamsObject } from "#app/components/table/url";
 import { formatYen } from "#app/lib/money";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 
 export const handle = { i18n: ["gacha", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({ page: await context.trpc.gachas.adminList(searchParamsObject(request.url)) });
-  },
+  listLoader((trpc, params) => trpc.gachas.adminList(params)),
 );
 
 /** One row of the list, as the loader serialises it. */
-type Gacha = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type Gacha = PageRow<typeof loader>;
 
 /** /admin/gachas: every gacha with its period, price, method, limit and how often it was drawn. */
 export default function AdminGachas() {

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActiveToggle } from "#app/components/admin/EntityList";
@@ -9,19 +9,17 @@ import { linkColumn } from "#app/components/table/columns";
 import { DataTable, type PageRow } from "#app/components/table/DataTable";
 import { cellLink, ListHeading } from "#app/components/table/ListHeading";
 import { SelectFilter, TableFilters } from "#app/components/table/TableFilters";
-import { searchParamsObject } from "#app/components/table/url";
 import { parseForm, saveRecord } from "#app/lib/forms.server";
 import { setActiveInput } from "#domain/popup";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 
 export const handle = { i18n: ["popup", "errors"] };
 
 const STATES = ["showing", "scheduled", "ended", "inactive"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({ page: await context.trpc.popups.adminList(searchParamsObject(request.url)) });
-  },
+  listLoader((trpc, params) => trpc.popups.adminList(params)),
 );
 
 /** Switches a popup on or off (from this list or from its page), then goes back there. */

@@ -8,7 +8,7 @@ import { Field, SubmitButton, useFieldError } from "#app/components/ui/form";
 import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
 import { Section } from "#app/components/ui/card";
 import { PeriodFields } from "#app/components/PeriodFields";
-import { DataTable } from "#app/components/table/DataTable";
+import { DataTable, type PageRow } from "#app/components/table/DataTable";
 import { MemberFilter, TableFilters } from "#app/components/table/TableFilters";
 import { searchParamsObject } from "#app/components/table/url";
 import { attempt, parseForm } from "#app/lib/forms.server";
@@ -274,7 +274,7 @@ export default function AdminPresents() {
 
 export { revalidateAfterRefusal as shouldRevalidate } from "#app/lib/revalidation";
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type Row = PageRow<typeof loader>;
 
 /** What the second approval is about: the member, the amount and the reason given. */
 function PresentFacts({ row }: { row: Row }) {

@@ -24,6 +24,41 @@ const cellTone = {
   added: "bg-emerald-50 dark:bg-emerald-950/60",
 } as const;
 
+/** One language of the new version as the public page shows it, or `missing` without one. */
+function RenderedPane({
+  title,
+  lang,
+  html,
+  missing,
+}: {
+  title: string;
+  lang: "ja" | "en";
+  html: string | null;
+  missing?: string;
+}) {
+  return (
+    <div className={`${card} p-4`}>
+      <h3 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300">{title}</h3>
+      {html === null ? (
+        <p
+          className="text-sm text-slate-600 dark:text-slate-300"
+          data-testid={`legal-preview-${lang}`}
+        >
+          {missing}
+        </p>
+      ) : (
+        <div
+          className="rendered-text"
+          lang={lang}
+          data-testid={`legal-preview-${lang}`}
+          // Rendered by markdown-it with html:false on the server, as the public page is.
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      )}
+    </div>
+  );
+}
+
 /** One language's changes: the current version left, the new one right, line against line. */
 function DiffTable({
   rows,
@@ -148,38 +183,13 @@ export function LegalPublishPreview({
         </Alert>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        <div className={`${card} p-4`}>
-          <h3 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300">
-            {t("admin.preview.japanese")}
-          </h3>
-          <div
-            className="rendered-text"
-            lang="ja"
-            data-testid="legal-preview-ja"
-            // Rendered by markdown-it with html:false on the server, as the public page is.
-            dangerouslySetInnerHTML={{ __html: preview.html }}
-          />
-        </div>
-        <div className={`${card} p-4`}>
-          <h3 className="mb-2 text-sm font-semibold text-slate-600 dark:text-slate-300">
-            {t("admin.preview.english")}
-          </h3>
-          {preview.htmlEn === null ? (
-            <p
-              className="text-sm text-slate-600 dark:text-slate-300"
-              data-testid="legal-preview-en"
-            >
-              {t("admin.preview.noEnglish")}
-            </p>
-          ) : (
-            <div
-              className="rendered-text"
-              lang="en"
-              data-testid="legal-preview-en"
-              dangerouslySetInnerHTML={{ __html: preview.htmlEn }}
-            />
-          )}
-        </div>
+        <RenderedPane title={t("admin.preview.japanese")} lang="ja" html={preview.html} />
+        <RenderedPane
+          title={t("admin.preview.english")}
+          lang="en"
+          html={preview.htmlEn}
+          missing={t("admin.preview.noEnglish")}
+        />
       </div>
       {preview.diff === null && preview.diffEn === null ? (
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="legal-no-changes">

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { AuditList } from "#app/components/admin/AuditList";
 import { AUDIT_ACTIONS } from "#domain/audit-actions";
@@ -38,61 +39,59 @@ export default function AuditPage() {
   filters.delete("after");
   const older = new URLSearchParams(filters);
   if (page.next) older.set("after", page.next);
+  // Each filter: its label (audit.<name>) above its control, whose id is audit-<name>.
+  const labelled = (name: string, control: ReactNode) => (
+    <div>
+      <label htmlFor={`audit-${name}`} className="block text-sm font-medium">
+        {t(`audit.${name}`)}
+      </label>
+      {control}
+    </div>
+  );
+  const textFilter = (name: string, type?: "date") =>
+    labelled(
+      name,
+      <input
+        id={`audit-${name}`}
+        type={type}
+        name={name}
+        defaultValue={value(name)}
+        className={input}
+      />,
+    );
+  const selectFilter = (name: string, all: string, options: { value: string; label: string }[]) =>
+    labelled(
+      name,
+      <select id={`audit-${name}`} name={name} defaultValue={value(name)} className={input}>
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>,
+    );
   return (
     <div className="space-y-4">
       <PageTitle>{t("audit.title")}</PageTitle>
       <SectionTabs section="setting" />
       <Form method="get" className="grid gap-3 sm:grid-cols-3" aria-label={t("audit.filters")}>
-        <div>
-          <label htmlFor="audit-actor" className="block text-sm font-medium">
-            {t("audit.actor")}
-          </label>
-          <select id="audit-actor" name="actor" defaultValue={value("actor")} className={input}>
-            <option value="">{t("audit.all")}</option>
-            {choices.admins.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name ? `${a.name} (${a.email})` : a.email}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-action" className="block text-sm font-medium">
-            {t("audit.action")}
-          </label>
-          <select id="audit-action" name="action" defaultValue={value("action")} className={input}>
-            <option value="">{t("audit.allActions")}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`audit.actions.${action}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-member" className="block text-sm font-medium">
-            {t("audit.member")}
-          </label>
-          <input id="audit-member" name="member" defaultValue={value("member")} className={input} />
-        </div>
-        <div>
-          <label htmlFor="audit-from" className="block text-sm font-medium">
-            {t("audit.from")}
-          </label>
-          <input
-            id="audit-from"
-            type="date"
-            name="from"
-            defaultValue={value("from")}
-            className={input}
-          />
-        </div>
-        <div>
-          <label htmlFor="audit-to" className="block text-sm font-medium">
-            {t("audit.to")}
-          </label>
-          <input id="audit-to" type="date" name="to" defaultValue={value("to")} className={input} />
-        </div>
+        {selectFilter(
+          "actor",
+          t("audit.all"),
+          choices.admins.map((a) => ({
+            value: a.id,
+            label: a.name ? `${a.name} (${a.email})` : a.email,
+          })),
+        )}
+        {selectFilter(
+          "action",
+          t("audit.allActions"),
+          AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`audit.actions.${action}`) })),
+        )}
+        {textFilter("member")}
+        {textFilter("from", "date")}
+        {textFilter("to", "date")}
         <div className="flex flex-wrap items-end gap-2">
           <button type="submit" className={buttonClass()} data-testid="audit-filter">
             {t("audit.apply")}

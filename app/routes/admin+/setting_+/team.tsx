@@ -182,11 +182,10 @@ export default function Team() {
                     />
                   ) : (
                     <ConfirmButton
-                      fields={{ intent: "suspend", userId: a.id }}
+                      intent="suspend"
+                      fields={{ userId: a.id }}
+                      name={a.name}
                       label={t("admin:team.members.suspend")}
-                      title={t("admin:team.confirm.suspendTitle", { name: a.name })}
-                      body={t("admin:team.confirm.suspendBody", { name: a.name })}
-                      testId="team-suspend"
                     />
                   )}
                   <ActionButton
@@ -195,11 +194,10 @@ export default function Team() {
                     label={t("admin:team.members.endSessions")}
                   />
                   <ConfirmButton
-                    fields={{ intent: "remove", userId: a.id }}
+                    intent="remove"
+                    fields={{ userId: a.id }}
+                    name={a.name}
                     label={t("admin:team.members.remove")}
-                    title={t("admin:team.confirm.removeTitle", { name: a.name })}
-                    body={t("admin:team.confirm.removeBody", { name: a.name })}
-                    testId="team-remove"
                     danger
                   />
                 </div>
@@ -291,11 +289,10 @@ export default function Team() {
                   <div className="flex flex-wrap gap-2">
                     <RoleEditButton role={{ id: r.id, name: r.name, grants: r.grants as Grants }} />
                     <ConfirmButton
-                      fields={{ intent: "deleteRole", roleId: r.id }}
+                      intent="deleteRole"
+                      fields={{ roleId: r.id }}
+                      name={r.name}
                       label={t("admin:team.roles.delete")}
-                      title={t("admin:team.confirm.deleteRoleTitle", { name: r.name })}
-                      body={t("admin:team.confirm.deleteRoleBody", { name: r.name })}
-                      testId="team-deleteRole"
                       danger
                     />
                   </div>
@@ -391,25 +388,28 @@ function useClosedOnAnswer(close: () => void) {
 
 /**
  * A change that is hard to take back (suspending, removing, deleting a role): the button asks
- * first in a dialog. Without JavaScript the button posts at once, as a plain form.
+ * first in a dialog, titled and worded by admin:team.confirm.<intent>Title/Body about `name`.
+ * Without JavaScript the button posts at once, as a plain form.
  */
 function ConfirmButton({
-  fields,
+  intent,
+  fields: other,
+  name: subject,
   label,
-  title,
-  body,
-  testId,
   danger = false,
 }: {
+  intent: "suspend" | "remove" | "deleteRole";
+  /** The fields the intent's procedure reads. */
   fields: Record<string, string>;
+  name: string;
   label: string;
-  title: string;
-  body: string;
-  testId: string;
   danger?: boolean;
 }) {
+  const { t } = useTranslation("admin");
   const [open, setOpen] = useState(false);
   useClosedOnAnswer(() => setOpen(false));
+  const fields = { intent, ...other };
+  const testId = `team-${intent}`;
   return (
     <>
       <Form method="post" onSubmit={(event) => (event.preventDefault(), setOpen(true))}>
@@ -427,13 +427,13 @@ function ConfirmButton({
       <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={title}
+        title={t(`team.confirm.${intent}Title`, { name: subject })}
         confirmLabel={label}
         tone={danger ? "danger" : "primary"}
         fields={fields}
         testId={`${testId}-dialog`}
       >
-        <p>{body}</p>
+        <p>{t(`team.confirm.${intent}Body`, { name: subject })}</p>
       </ConfirmDialog>
     </>
   );

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { PageRow } from "#app/components/table/DataTable";
 import { ApproveOrDenyTable, memberFact, StatusFilter } from "#app/components/admin/Decisions";
 import { DialogFacts } from "#app/components/ui/ConfirmDialog";
 import { EmailText } from "#app/components/cells";
@@ -64,7 +65,7 @@ export const action = /* @__PURE__ */ answerRefusals(
   },
 );
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+type Row = PageRow<typeof loader>;
 /**
  * /admin/withdraw/transfers: member-to-member transfers, pending until an admin decides; a
  * large one awaits a second admin's approval, with who gave the first.

@@ -1,4 +1,3 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { JapaneseBadge } from "#app/components/JapaneseOnly";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -6,10 +5,10 @@ import { CardFacts, CardListPage, ListCard, stateFilter } from "#app/components/
 import { CampaignCapacity } from "#app/components/campaigns/CampaignCapacity";
 import { CampaignArt } from "#app/components/campaigns/CampaignArt";
 import { CampaignStatusBadge, EnteredBadge } from "#app/components/campaigns/badges";
-import { searchParamsObject } from "#app/components/table/url";
 import { EmptyState } from "#app/components/ui/EmptyState";
 import { formatDateTime } from "#app/lib/format";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("campaign:title"), i18n: ["campaign", "errors"] };
@@ -17,10 +16,7 @@ export const handle = { title: title.key("campaign:title"), i18n: ["campaign", "
 const FILTERS = ["", "open", "upcoming", "ended", "entered"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const page = await context.trpc.campaigns.list(searchParamsObject(request.url));
-    return json({ page });
-  },
+  listLoader((trpc, params) => trpc.campaigns.list(params)),
 );
 
 /**

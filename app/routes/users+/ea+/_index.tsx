@@ -1,14 +1,13 @@
 import KeyIcon from "@heroicons/react/20/solid/KeyIcon";
 import { JapaneseBadge } from "#app/components/JapaneseOnly";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardFacts, CardListPage, ListCard } from "#app/components/CardList";
 import { AccountTypeBadge, CategoryBadge } from "#app/components/eas/badges";
-import { searchParamsObject } from "#app/components/table/url";
 import { EmptyState } from "#app/components/ui/EmptyState";
 import { formatDate } from "#app/lib/format";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ea:title"), i18n: ["ea", "errors"] };
@@ -16,9 +15,7 @@ export const handle = { title: title.key("ea:title"), i18n: ["ea", "errors"] };
 const CATEGORIES = ["", "trend", "cashback"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({ page: await context.trpc.eas.list(searchParamsObject(request.url)) });
-  },
+  listLoader((trpc, params) => trpc.eas.list(params)),
 );
 
 /** /users/ea: the EAs members can get a licence for, by category. */

@@ -1,6 +1,5 @@
 import ArrowDownTrayIcon from "@heroicons/react/20/solid/ArrowDownTrayIcon";
 import { JapaneseOnly } from "#app/components/JapaneseOnly";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LicenseReason } from "#app/components/eas/badges";
@@ -9,10 +8,10 @@ import { BrokerAccount, dateColumn, linkColumn } from "#app/components/table/col
 import { type PageRow } from "#app/components/table/DataTable";
 import { ListPage } from "#app/components/table/ListPage";
 import { SelectFilter } from "#app/components/table/TableFilters";
-import { searchParamsObject } from "#app/components/table/url";
 import { buttonClass } from "#app/components/ui/button";
 import { BackLink } from "#app/components/BackLink";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("ea:licenses.title"), i18n: ["ea", "errors"] };
@@ -20,9 +19,7 @@ export const handle = { title: title.key("ea:licenses.title"), i18n: ["ea", "err
 const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    return json({ page: await context.trpc.eas.myLicenses(searchParamsObject(request.url)) });
-  },
+  listLoader((trpc, params) => trpc.eas.myLicenses(params)),
 );
 
 type Row = PageRow<typeof loader>;

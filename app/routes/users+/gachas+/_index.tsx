@@ -1,17 +1,16 @@
 import ClockIcon from "@heroicons/react/20/solid/ClockIcon";
 import { JapaneseBadge } from "#app/components/JapaneseOnly";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CardFacts, CardListPage, ListCard, stateFilter } from "#app/components/CardList";
 import { GachaArt } from "#app/components/gachas/GachaArt";
 import { GachaStatusBadge, PlayedBadge } from "#app/components/gachas/badges";
-import { searchParamsObject } from "#app/components/table/url";
 import { EmptyState } from "#app/components/ui/EmptyState";
 import { formatDateTime } from "#app/lib/format";
 import { formatYen } from "#app/lib/money";
 import { orNotFound } from "#app/lib/not-found.server";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { listLoader } from "#app/lib/list-loader.server";
 import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("nav.gachas"), i18n: ["gacha", "errors"] };
@@ -19,10 +18,7 @@ export const handle = { title: title.key("nav.gachas"), i18n: ["gacha", "errors"
 const FILTERS = ["", "open", "upcoming", "closed", "played"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  async ({ request, context }: LoaderFunctionArgs) => {
-    const page = await orNotFound(() => context.trpc.gachas.list(searchParamsObject(request.url)));
-    return json({ page });
-  },
+  listLoader((trpc, params) => orNotFound(() => trpc.gachas.list(params))),
 );
 
 /** /users/gachas: open gachas first, then upcoming, then closed; each says if it was played. */

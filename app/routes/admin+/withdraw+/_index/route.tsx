@@ -10,7 +10,7 @@ import { EmailText } from "#app/components/cells";
 import { dateColumn, MemberCell } from "#app/components/admin/cells";
 import { StatusBadge } from "#app/components/StatusBadge";
 import { yenColumn } from "#app/components/table/columns";
-import { DataTable } from "#app/components/table/DataTable";
+import { DataTable, type PageRow } from "#app/components/table/DataTable";
 import { MemberFilter, SelectFilter, TableFilters } from "#app/components/table/TableFilters";
 import { searchParamsObject } from "#app/components/table/url";
 import { attempt, parseForm } from "#app/lib/forms.server";
@@ -107,7 +107,7 @@ function secondApprovalColumn(
   };
 }
 
-export type Row = ReturnType<typeof useLoaderData<typeof loader>>["page"]["rows"][number];
+export type Row = PageRow<typeof loader>;
 export type ActionData = ReturnType<typeof useActionData<typeof action>>;
 
 /**
