@@ -3,7 +3,7 @@ import type { Db } from "#db";
 import { newId } from "#db/id";
 import { fund, walletOf } from "../helpers/money";
 import { expect, test, userPage, visit } from "./fixtures";
-import { publishedGacha } from "./gacha-steps";
+import { publishedGacha } from "../helpers/gachas";
 import { HOUR, tokyoLocal } from "../helpers/form-values";
 
 /**

@@ -28,6 +28,16 @@ beforeAll(async () => {
   xm = await createBroker(t.db, "XM", "XMTrading");
 });
 
+/** Each row of the batch with its chunk number, in id order. */
+function chunkNumbers(batchId: string) {
+  return t.db.kysely
+    .selectFrom("import_rows")
+    .select(["id", "chunk_no"])
+    .where("batch_id", "=", batchId)
+    .orderBy("id")
+    .execute();
+}
+
 /** Three members of 3,000 rows each: three chunks of one member each (chunks hold ≤ 5,000). */
 async function threeChunkBatch(prefix: string) {
   const members = [await createUser(t.db), await createUser(t.db), await createUser(t.db)];
@@ -230,13 +240,7 @@ describe(`import jobs on ${testEngine}`, () => {
   });
   it("chunk numbering in pieces numbers as the one UPDATE does, handing the event loop back between pieces", async () => {
     const { batchId } = await threeChunkBatch("74050");
-    const numbered = async () =>
-      await t.db.kysely
-        .selectFrom("import_rows")
-        .select(["id", "chunk_no"])
-        .where("batch_id", "=", batchId)
-        .orderBy("id")
-        .execute();
+    const numbered = () => chunkNumbers(batchId);
     const whole = await numbered();
     const unnumber = (above: number) =>
       t.db.kysely
@@ -260,13 +264,7 @@ describe(`import jobs on ${testEngine}`, () => {
   });
   it("chunk numbering in pieces reads the rows' ids a few whole members at a time, never the whole batch", async () => {
     const { batchId } = await threeChunkBatch("74060");
-    const numbered = async () =>
-      await t.db.kysely
-        .selectFrom("import_rows")
-        .select(["id", "chunk_no"])
-        .where("batch_id", "=", batchId)
-        .orderBy("id")
-        .execute();
+    const numbered = () => chunkNumbers(batchId);
     const whole = await numbered();
     await t.db.kysely
       .updateTable("import_rows")

@@ -4,6 +4,7 @@ import { nowDb, toDbTime } from "#db/time";
 import { fileDatabase } from "../helpers/file-db";
 import { createUser } from "../helpers/fixtures";
 import { HOUR } from "../helpers/form-values";
+import { publishedGacha } from "../helpers/gachas";
 import { type RouteAnswer, routeClient } from "../helpers/routes";
 
 /**
@@ -47,50 +48,6 @@ async function hiddenCampaign(): Promise<string> {
 }
 
 /** A free gacha, open now, whose one reward is nothing. */
-async function openGacha(): Promise<string> {
-  const id = newId();
-  const now = nowDb();
-  await t.db.kysely
-    .insertInto("gachas")
-    .values({
-      id,
-      name: `Gacha ${id.slice(-6)}`,
-      description: "",
-      image_key: null,
-      starts_at: toDbTime(new Date(Date.now() - HOUR)),
-      ends_at: toDbTime(new Date(Date.now() + 24 * HOUR)),
-      cost: 0,
-      method: "weighted",
-      challenge_limit: 3,
-      published: 1,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await t.db.kysely
-    .insertInto("gacha_rewards")
-    .values({
-      id: newId(),
-      gacha_id: id,
-      name: "ハズレ",
-      image_key: null,
-      kind: "none",
-      amount: null,
-      weight: 1,
-      stock: null,
-      valid_from: null,
-      valid_until: null,
-      valid_days: null,
-      active: 1,
-      display_order: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
-}
-
 describe("the member area's 404", () => {
   it("answers a hidden campaign, its complete page and an unknown campaign", async () => {
     const member = await createUser(t.db);
@@ -109,7 +66,7 @@ describe("the member area's 404", () => {
   });
 
   it("answers another member's draw result, and a gacha that is not there", async () => {
-    const gachaId = await openGacha();
+    const gachaId = await publishedGacha(t.db, [{ name: "ハズレ", kind: "none" }]);
     const drawer = await createUser(t.db);
     const drawn = await routes.post(
       `/users/gachas/${gachaId}/draw`,

@@ -1,7 +1,7 @@
 import type { Db } from "#db";
 import { newId } from "#db/id";
 import { nowDb, toDbTime } from "#db/time";
-import { HOUR } from "../helpers/form-values";
+import { HOUR } from "./form-values";
 
 export interface RewardRow {
   name: string;
