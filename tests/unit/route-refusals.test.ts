@@ -91,6 +91,13 @@ describe("every route", () => {
         // Marked pure, so the browser build drops the handler and its server-only imports.
         if (declared && !declared[1]!.startsWith("/* @__PURE__ */ answerRefusals("))
           unwrapped.push(`${file}: ${name}`);
+        // A handler made by a call (a .server factory) is marked pure too: the browser build
+        // keeps an unmarked call, to a function its .server module does not have there.
+        const made = new RegExp(
+          `^export const ${name} = /\\* @__PURE__ \\*/ answerRefusals\\(\\s*([\\w$.]+)\\(`,
+          "m",
+        ).exec(source);
+        if (made) unwrapped.push(`${file}: ${name} made by ${made[1]}() not marked pure`);
         if (/\brequest\.formData\(\)/.test(source)) unwrapped.push(`${file}: request.formData()`);
       }
     }

@@ -10,7 +10,9 @@ export const handle = {
   i18n: ["auth", "errors"],
 };
 
-export const loader = /* @__PURE__ */ answerRefusals(emailedLinkLoader("change_email"));
+export const loader = /* @__PURE__ */ answerRefusals(
+  /* @__PURE__ */ emailedLinkLoader("change_email"),
+);
 
 /** Confirms an email change from the link sent to the new address. */
 export const action = /* @__PURE__ */ answerRefusals(

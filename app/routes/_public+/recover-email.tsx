@@ -7,7 +7,9 @@ import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:title.recoverEmail"), i18n: ["auth", "errors"] };
 
-export const loader = /* @__PURE__ */ answerRefusals(emailedLinkLoader("recover_email"));
+export const loader = /* @__PURE__ */ answerRefusals(
+  /* @__PURE__ */ emailedLinkLoader("recover_email"),
+);
 
 /** Cancels an email change from the link sent to the old address; every session ends. */
 export const action = /* @__PURE__ */ answerRefusals(

@@ -8,7 +8,9 @@ import { title } from "#app/lib/page-title";
 
 export const handle = { title: title.key("auth:title.verify"), i18n: ["auth", "errors"] };
 
-export const loader = /* @__PURE__ */ answerRefusals(emailedLinkLoader("verify_email"));
+export const loader = /* @__PURE__ */ answerRefusals(
+  /* @__PURE__ */ emailedLinkLoader("verify_email"),
+);
 
 export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {

@@ -30,7 +30,7 @@ import { title } from "#app/lib/page-title";
 export const handle = { title: title.key("gacha:logs.title"), i18n: ["gacha", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => orNotFound(() => trpc.gachas.myLogs(params))),
+  /* @__PURE__ */ listLoader((trpc, params) => orNotFound(() => trpc.gachas.myLogs(params))),
 );
 
 /** Marks one of the member's items used; the procedure refuses anything else and says why. */

@@ -7,7 +7,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
  * params), every matching row instead of one page.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "accounts",
     ns: ["admin", "accounts"],
     read: (trpc, input) => trpc.brokers.accounts.list(input),

@@ -4,7 +4,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The referrer list as CSV: the same search and order as the page, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "affiliates",
     ns: "affiliate",
     read: (trpc, input) => trpc.affiliate.referrers(input),

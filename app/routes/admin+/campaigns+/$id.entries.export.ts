@@ -5,7 +5,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
 
 /** A campaign's entries as CSV: the page's own procedure and filters, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "campaign-entries",
     ns: "campaign",
     read: (trpc, input, { params }) =>

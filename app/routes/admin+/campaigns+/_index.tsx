@@ -11,7 +11,7 @@ import { listLoader } from "#app/lib/list-loader.server";
 export const handle = { i18n: ["campaign", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.campaigns.adminList(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.campaigns.adminList(params)),
 );
 
 /** One row of the list, as the loader serialises it. */

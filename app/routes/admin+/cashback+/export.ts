@@ -3,7 +3,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The cashback list as CSV: the same filters and order as the page, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "cashback",
     ns: "cashback",
     read: (trpc, input) => trpc.cashback.list(input),

@@ -8,7 +8,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
  * coverage column says whether the commission was recorded for every row.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "margin",
     ns: "cashback",
     // Not a paged list: the report reads the page's own params.

@@ -12,7 +12,7 @@ import { Badge } from "#app/components/ui/Badge";
 export const handle = { i18n: ["admin", "accounts", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.admin.customers.list(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.admin.customers.list(params)),
 );
 
 type Row = PageRow<typeof loader>;

@@ -4,7 +4,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The customer list as CSV: the same search and order as the page, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "customers",
     ns: "admin",
     read: (trpc, input) => trpc.admin.customers.list(input),

@@ -13,7 +13,7 @@ import { listLoader } from "#app/lib/list-loader.server";
 export const handle = { i18n: ["ea", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.eas.adminList(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.eas.adminList(params)),
 );
 
 /** One row of the list, as the loader serialises it. */

@@ -19,7 +19,7 @@ import { title } from "#app/lib/page-title";
 export const handle = { title: title.key("ea:admin.accounts.title"), i18n: ["ea", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.eas.dedicatedAccounts(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.eas.dedicatedAccounts(params)),
 );
 
 export const action = /* @__PURE__ */ answerRefusals(

@@ -23,7 +23,7 @@ export const handle = {
 const KINDS = { section: "admin.requests", accept: "approve", refuse: "deny", ns: "ea" } as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.eas.accountRequests(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.eas.accountRequests(params)),
 );
 
 /**

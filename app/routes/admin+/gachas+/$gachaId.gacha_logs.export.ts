@@ -5,7 +5,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
 
 /** A gacha's logs as CSV: the page's own procedure and filters, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "gacha-logs",
     ns: "gacha",
     read: (trpc, input, { params }) =>

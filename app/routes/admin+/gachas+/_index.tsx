@@ -11,7 +11,7 @@ import { listLoader } from "#app/lib/list-loader.server";
 export const handle = { i18n: ["gacha", "errors"] };
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.gachas.adminList(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.gachas.adminList(params)),
 );
 
 /** One row of the list, as the loader serialises it. */

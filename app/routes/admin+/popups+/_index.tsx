@@ -19,7 +19,7 @@ export const handle = { i18n: ["popup", "errors"] };
 const STATES = ["showing", "scheduled", "ended", "inactive"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.popups.adminList(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.popups.adminList(params)),
 );
 
 /** Switches a popup on or off (from this list or from its page), then goes back there. */

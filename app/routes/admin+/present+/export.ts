@@ -4,7 +4,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The present list as CSV: the page's filters and order, every matching row. */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "presents",
     ns: ["admin-money", "wallet"],
     read: (trpc, input) => trpc.wallet.adminPresents(input),

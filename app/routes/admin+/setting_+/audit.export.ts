@@ -5,7 +5,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
 
 /** The audit log as CSV: the page's filters, every matching row (newest first, capped). */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "audit-log",
     ns: ["admin"],
     read: (trpc, input) => trpc.audit.page(input),

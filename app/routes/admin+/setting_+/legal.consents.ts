@@ -7,7 +7,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
  * for one document): who, which version, when. The admin guard is the procedure's role.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "consents",
     ns: "legal",
     read: (trpc, input) => trpc.legal.consents(input),

@@ -8,7 +8,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
  * params, status pending by default like the page), every matching row instead of one page.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "withdrawals",
     ns: ["admin-money", "wallet"],
     read: (trpc, input) => trpc.wallet.adminWithdrawals(input),

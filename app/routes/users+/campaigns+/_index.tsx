@@ -16,7 +16,7 @@ export const handle = { title: title.key("campaign:title"), i18n: ["campaign", "
 const FILTERS = ["", "open", "upcoming", "ended", "entered"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.campaigns.list(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.campaigns.list(params)),
 );
 
 /**

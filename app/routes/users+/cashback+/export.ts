@@ -7,7 +7,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
  * the lots, the rate per lot applied (yen) and the account type it came from.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "cashback",
     ns: "cashback",
     read: (trpc, input) => trpc.cashback.history(input),

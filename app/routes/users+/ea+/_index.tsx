@@ -15,7 +15,7 @@ export const handle = { title: title.key("ea:title"), i18n: ["ea", "errors"] };
 const CATEGORIES = ["", "trend", "cashback"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.eas.list(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.eas.list(params)),
 );
 
 /** /users/ea: the EAs members can get a licence for, by category. */

@@ -19,7 +19,7 @@ export const handle = { title: title.key("ea:licenses.title"), i18n: ["ea", "err
 const STATUSES = ["pending", "active", "rejected", "revoked"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => trpc.eas.myLicenses(params)),
+  /* @__PURE__ */ listLoader((trpc, params) => trpc.eas.myLicenses(params)),
 );
 
 type Row = PageRow<typeof loader>;

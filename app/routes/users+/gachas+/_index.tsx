@@ -18,7 +18,7 @@ export const handle = { title: title.key("nav.gachas"), i18n: ["gacha", "errors"
 const FILTERS = ["", "open", "upcoming", "closed", "played"] as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
-  listLoader((trpc, params) => orNotFound(() => trpc.gachas.list(params))),
+  /* @__PURE__ */ listLoader((trpc, params) => orNotFound(() => trpc.gachas.list(params))),
 );
 
 /** /users/gachas: open gachas first, then upcoming, then closed; each says if it was played. */

@@ -7,7 +7,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
  * page reads: headers and labels in the member's language, times in Tokyo, signed amounts.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "statement",
     ns: ["statement", "wallet"],
     read: (trpc, input) => trpc.wallet.statement(input),

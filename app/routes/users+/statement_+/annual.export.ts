@@ -12,7 +12,7 @@ type AnnualLine = readonly [section: string, item: string, count: CsvCell, amoun
  * one per row with its section, then the balances and the totals; amounts as plain numbers.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     ns: ["statement", "wallet"],
     read: async (trpc, _input, { request }, t) => {
       const year = annualYear(request);

@@ -7,7 +7,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
  * the page reads: headers and labels in the member's language, times in Tokyo.
  */
 export const loader = /* @__PURE__ */ answerRefusals(
-  csvExport({
+  /* @__PURE__ */ csvExport({
     name: "withdrawals",
     ns: "wallet",
     read: (trpc, input) => trpc.wallet.withdrawals(input),
