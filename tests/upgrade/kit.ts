@@ -29,6 +29,10 @@
  *   UPGRADE_CACHE      where previous releases are built (~/.cache/cashback-portal/releases)
  *   UPGRADE_DIR        the database files, uploads and logs (a new temporary folder); kept when
  *                      UPGRADE_KEEP=1 or a check failed
+ *
+ * `npm run test:upgrade -- --prepare` only builds the previous release into the cache and exits:
+ * two kits started side by side (one per engine) must not both build it, since each replaces the
+ * cached folder the other may be running from.
  */
 import { randomBytes } from "node:crypto";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -467,6 +471,13 @@ function preflight(): Release {
 async function main() {
   mkdirSync(DIR, { recursive: true });
   const release = preflight();
+  if (process.argv.includes("--prepare")) {
+    say(
+      `previous release ${release.version} (${release.commit.slice(0, 7)}, from ${release.from})`,
+    );
+    say(`built in ${await buildRelease(release)}`);
+    return;
+  }
   const database = await createDatabase();
   try {
     const version = spawnSync(process.execPath, ["build/server/cli.js", "--version"], {
