@@ -27,6 +27,14 @@ const ALIASES = [
   },
 ];
 
+/**
+ * The import rule of a layer below the web app: aliases, never app/, and what else the layer
+ * may not reach. One flat config block's rule replaces another's, so each layer repeats these.
+ */
+function layerImports(...more) {
+  return { "no-restricted-imports": ["error", { patterns: [...ALIASES, NO_APP, ...more] }] };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -103,9 +111,7 @@ export default tseslint.config(
     // Layers: the server, the bot and the database code never reach into the web app (tools/,
     // the demo seed and the command line, may). Shared pure code lives in server/domain.
     files: ["server/**/*.ts", "bot/**/*.ts", "db/**/*.ts"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [...ALIASES, NO_APP] }],
-    },
+    rules: layerImports(),
   },
   {
     // Core never reaches up. The session, the request plumbing and the shared helpers know no
@@ -113,43 +119,21 @@ export default tseslint.config(
     // the one place features are mounted.
     files: ["server/auth/**/*.ts", "server/lib/**/*.ts", "server/trpc/**/*.ts"],
     ignores: ["server/trpc/router.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...ALIASES,
-            NO_APP,
-            {
-              regex: "^(\\.\\./)+features(/|$)|^#server/features(/|$)",
-              message:
-                "core (server/auth, server/lib, server/trpc) must not import a feature: let the feature register with the core instead.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: layerImports({
+      regex: "^(\\.\\./)+features(/|$)|^#server/features(/|$)",
+      message:
+        "core (server/auth, server/lib, server/trpc) must not import a feature: let the feature register with the core instead.",
+    }),
   },
   {
     // The database layer knows the server only through its pure shared rules and its version;
     // what the server wants of it (metrics) is passed in to createDb.
     files: ["db/**/*.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...ALIASES,
-            NO_APP,
-            {
-              regex: "^#(bot|server(?!/version$))(/|$)",
-              message:
-                "db/ must not import the server (only server/domain and server/version): pass what it needs into createDb.",
-            },
-          ],
-        },
-      ],
-    },
+    rules: layerImports({
+      regex: "^#(bot|server(?!/version$))(/|$)",
+      message:
+        "db/ must not import the server (only server/domain and server/version): pass what it needs into createDb.",
+    }),
   },
   {
     // CLIs and scripts print to the terminal on purpose.

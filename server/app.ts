@@ -18,16 +18,14 @@ import { signInDoor, signInFormDoor, signInPlace } from "./auth/sign-in-door";
 import type { AppError } from "./errors";
 import { signInBusy } from "./features/auth/service";
 import { responseCompression } from "./compression";
-import { csvResponse } from "./lib/csv";
-import { fileReceiver } from "./storage/received";
-import { publicDocuments } from "./lib/public-data";
 import { limiterRefusals, observeRequest, serveMetrics } from "./metrics";
 import { watchDatabase } from "./metrics-db";
 import { remixRouteLabeller, trpcRouteLabeller } from "./route-label";
 import { HandlerWork } from "./shutdown";
 import { pageCacheRules } from "./page-cache";
 import { type Context, createContext, recentWriteCookie, type RequestInfo } from "./trpc/context";
-import { appRouter, createCaller } from "./trpc/router";
+import { appRouter } from "./trpc/router";
+import { loadContext } from "./load-context";
 import { VERSION } from "./version";
 
 export interface AppDeps {
@@ -320,18 +318,7 @@ export function createApp(deps: AppDeps): express.Express {
               { ...requestInfo(req), signInPlace: signInPlace(res) },
             );
             startWriterWindowWhenWritten(res, ctx);
-            return {
-              trpc: createCaller(ctx),
-              cspNonce: String(res.locals.cspNonce ?? ""),
-              requestId: ctx.requestId,
-              sessionEnded: ctx.sessionEnded,
-              // Cookies a procedure sets (sign-in, sign-out) for the route to return.
-              resHeaders: ctx.resHeaders,
-              log: ctx.log,
-              csv: csvResponse,
-              publicDocuments,
-              receiveFile: fileReceiver(ctx.storage),
-            };
+            return loadContext(ctx, String(res.locals.cspNonce ?? ""));
           },
         }),
       ),

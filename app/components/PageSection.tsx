@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * A headed part of a member page (summary, history, customers): an h2 that names the section
+ * A headed part of a page (a member's summary, an import's rows): an h2 that names the section
  * for screen readers. `id` ties the two and is kept readable so the section can be linked to.
  */
 export function PageSection({

@@ -12,12 +12,9 @@ import {
 import { beforeAll } from "vitest";
 import type { Db } from "#db";
 import { createSession, SESSION_COOKIE } from "#server/auth/session";
-import { csvResponse } from "#server/lib/csv";
-import { publicDocuments } from "#server/lib/public-data";
-import { fileReceiver } from "#server/storage/received";
 import type { Mailer } from "#server/mail";
 import { createContext } from "#server/trpc/context";
-import { createCaller } from "#server/trpc/router";
+import { loadContext } from "#server/load-context";
 import type { FormError } from "#domain/refusal";
 import { MailBox, silentLog, testConfig, testStorage } from "./fixtures";
 import { translator } from "./messages";
@@ -175,17 +172,7 @@ export function routeClient(db: () => Db) {
         method: request.method,
       },
     );
-    const context: AppLoadContext = {
-      trpc: createCaller(ctx),
-      cspNonce: "",
-      requestId: ctx.requestId,
-      sessionEnded: ctx.sessionEnded,
-      resHeaders: ctx.resHeaders,
-      log: ctx.log,
-      csv: csvResponse,
-      publicDocuments,
-      receiveFile: fileReceiver(ctx.storage),
-    };
+    const context = loadContext(ctx, "");
     const handler = staticHandler();
     const deepest = matchRoutes(handler.dataRoutes, new URL(request.url).pathname)?.at(-1);
     const alone =

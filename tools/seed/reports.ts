@@ -275,6 +275,16 @@ export const axiServerTime: DemoShape = {
   },
 };
 
+/** A TitanFX trade with no ticket: its sample holds it twice, and both rows are paid. */
+const IDENTICAL_TRADE: DemoTrade = {
+  tradeDate: "2026-11-24",
+  brokerCode: "titanfx",
+  accountNumber: "8765432",
+  lotsMilli: 1_000,
+  symbol: "USDJPY",
+  ticket: "",
+};
+
 /**
  * Sample files beyond each shape's week (tools/seed/reports/), for what an operator meets:
  * TitanFX's report holding two identical trades (no ticket: two equal rows are two trades,
@@ -286,30 +296,9 @@ export const EXTRA_SAMPLES: readonly { fileName: string; shape: DemoShape; trade
       fileName: "titanfx-identical-trades.csv",
       shape: titanfx,
       trades: [
-        {
-          tradeDate: "2026-11-24",
-          brokerCode: "titanfx",
-          accountNumber: "8765432",
-          lotsMilli: 1_000,
-          symbol: "USDJPY",
-          ticket: "",
-        },
-        {
-          tradeDate: "2026-11-24",
-          brokerCode: "titanfx",
-          accountNumber: "8765432",
-          lotsMilli: 1_000,
-          symbol: "USDJPY",
-          ticket: "",
-        },
-        {
-          tradeDate: "2026-11-24",
-          brokerCode: "titanfx",
-          accountNumber: "8765432",
-          lotsMilli: 2_250,
-          symbol: "XAUUSD",
-          ticket: "",
-        },
+        IDENTICAL_TRADE,
+        IDENTICAL_TRADE,
+        { ...IDENTICAL_TRADE, lotsMilli: 2_250, symbol: "XAUUSD" },
       ],
     },
     {

@@ -2,19 +2,10 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { formatDateTime } from "#app/lib/format";
 import { isAuditAction } from "#domain/audit-actions";
+import type { AuditRow } from "#server/features/audit/service";
 
-/** One row of the audit log as the page and the customer page read it. */
-export interface AuditListRow {
-  id: string;
-  createdAt: string;
-  actor: { id: string; name: string; email: string } | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  data: Record<string, unknown> | null;
-}
+/** One row of the audit log as the page and the customer page read it (the member is theirs). */
+export type AuditListRow = Omit<AuditRow, "memberId">;
 
 const show = (v: unknown) =>
   v === null || v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v);

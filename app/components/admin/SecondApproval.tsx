@@ -13,17 +13,34 @@ export interface AwaitingRow {
   firstApprover?: { id: string; name: string } | null;
 }
 
+/** A small line under a row's status: who decided it, why, or whom it waits for. */
+export function StatusNote({
+  width = "min-w-40",
+  testId,
+  children,
+}: {
+  width?: "min-w-24" | "min-w-32" | "min-w-40";
+  testId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={`block ${width} text-xs text-slate-600 dark:text-slate-300`}
+      data-testid={testId}
+    >
+      {children}
+    </span>
+  );
+}
+
 /** Under a row's status: who gave the first approval of one awaiting its second. */
 export function FirstApprover({ row }: { row: AwaitingRow }) {
   const { t } = useTranslation("admin-money");
   if (row.status !== "checking" || !row.firstApprover) return null;
   return (
-    <span
-      className="block min-w-24 text-xs text-slate-600 dark:text-slate-300"
-      data-testid="first-approver"
-    >
+    <StatusNote width="min-w-24" testId="first-approver">
       {t("approvals.firstBy", { name: row.firstApprover.name })}
-    </span>
+    </StatusNote>
   );
 }
 
@@ -31,12 +48,9 @@ export function FirstApprover({ row }: { row: AwaitingRow }) {
 function AwaitingOther() {
   const { t } = useTranslation("admin-money");
   return (
-    <span
-      className="block min-w-32 text-xs text-slate-600 dark:text-slate-300"
-      data-testid="awaiting-other"
-    >
+    <StatusNote width="min-w-32" testId="awaiting-other">
       {t("approvals.awaitingOther")}
-    </span>
+    </StatusNote>
   );
 }
 

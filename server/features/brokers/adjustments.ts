@@ -26,6 +26,7 @@ import {
   settle,
 } from "../../domain/rate-adjustment";
 import { getMoneySettings } from "../settings/service";
+import { brokerExists } from "./service";
 import { rateVersionsOf } from "./terms";
 
 /**
@@ -160,13 +161,8 @@ async function memberNames(db: Kysely<Database>, userIds: string[]) {
   return new Map(rows.map((r) => [r.id, { nickname: r.nickname, email: r.email }]));
 }
 
-async function brokerExists(db: Kysely<Database>, brokerId: string) {
-  const broker = await db
-    .selectFrom("brokers")
-    .select("id")
-    .where("id", "=", brokerId)
-    .executeTakeFirst();
-  if (!broker) throw new AppError("NOT_FOUND", "notFound");
+async function brokerFound(db: Kysely<Database>, brokerId: string) {
+  if (!(await brokerExists(db, brokerId))) throw new AppError("NOT_FOUND", "notFound");
 }
 
 /**
@@ -174,7 +170,7 @@ async function brokerExists(db: Kysely<Database>, brokerId: string) {
  * rows fall on or after it, how many change price, the yen before and after, per member.
  */
 export async function rateImpact(db: Db, brokerId: string, from: string) {
-  await brokerExists(db.kysely, brokerId);
+  await brokerFound(db.kysely, brokerId);
   const { credited, notRepriced, rows } = await repriced(db.kysely, brokerId, from);
   const lines = memberLines(rows);
   const names = await memberNames(
@@ -200,7 +196,7 @@ export type RateImpact = Awaited<ReturnType<typeof rateImpact>>;
  * until it is applied. Refused when no credited row changes price.
  */
 export async function draftAdjustment(db: Db, adminId: string, brokerId: string, from: string) {
-  await brokerExists(db.kysely, brokerId);
+  await brokerFound(db.kysely, brokerId);
   const { rows } = await repriced(db.kysely, brokerId, from);
   const lines = memberLines(rows);
   if (lines.length === 0) throw new AppError("BAD_REQUEST", "adjustment.nothingToAdjust");

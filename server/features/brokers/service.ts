@@ -154,6 +154,16 @@ export async function listBrokers(db: Db) {
   return rows.map((r) => ({ ...toBroker(r), accountCount: Number(r.account_count ?? 0) }));
 }
 
+/** Whether a broker of this id is on file; each caller says what its absence means. */
+export async function brokerExists(db: Kysely<Database>, brokerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("brokers")
+    .select("id")
+    .where("id", "=", brokerId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** One broker for its edit page, with its rates in force today and its rate card versions. */
 export async function getBroker(
   db: Db,

@@ -7,6 +7,7 @@ import { recordAudit } from "../../audit";
 import { AppError, found, notFound } from "../../errors";
 import { columnsOf } from "../../lib/columns";
 import { fieldError } from "../../lib/field-error";
+import { brokerExists } from "../brokers/service";
 import {
   type ImportProfile,
   resolveColumns,
@@ -113,15 +114,6 @@ function profileColumns({ columns, ...profile }: ProfileInput) {
   return { ...columnsOf(profile), columns: JSON.stringify(named) };
 }
 
-async function brokerExists(db: Kysely<Database>, brokerId: string) {
-  const broker = await db
-    .selectFrom("brokers")
-    .select("id")
-    .where("id", "=", brokerId)
-    .executeTakeFirst();
-  if (!broker) throw fieldError("brokerId", "required");
-}
-
 /** Creates (no id) or replaces a profile, audited with its values. */
 export async function saveProfile(
   db: Db,
@@ -129,7 +121,7 @@ export async function saveProfile(
   input: ProfileInput & { id?: string | undefined },
 ): Promise<{ id: string }> {
   const { id: given, ...profile } = input;
-  await brokerExists(db.kysely, profile.brokerId);
+  if (!(await brokerExists(db.kysely, profile.brokerId))) throw fieldError("brokerId", "required");
   const values = profileColumns(profile);
   const now = nowDb();
   return db.kysely.transaction().execute(async (trx) => {

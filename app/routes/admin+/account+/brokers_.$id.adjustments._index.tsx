@@ -15,6 +15,7 @@ import { formatYen } from "#app/lib/money";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";
 import { tokyoDay } from "#domain/tokyo";
+import { PageSection } from "#app/components/PageSection";
 
 export const handle = {
   title: title.named("broker.name", "admin:adjustments.heading"),
@@ -115,10 +116,11 @@ export default function BrokerAdjustments() {
       {!impact ? (
         <Alert tone="info">{t("adjustments.noChange")}</Alert>
       ) : (
-        <section aria-labelledby="impact" className="space-y-3" data-testid="rate-impact">
-          <h2 id="impact" className="text-lg font-semibold">
-            {t("adjustments.impactTitle", { day: slashDate(impact.from) })}
-          </h2>
+        <PageSection
+          id="impact"
+          title={t("adjustments.impactTitle", { day: slashDate(impact.from) })}
+          testId="rate-impact"
+        >
           <StatFigures
             className="grid-cols-2 sm:grid-cols-3"
             items={[
@@ -161,7 +163,7 @@ export default function BrokerAdjustments() {
               </Form>
             </>
           )}
-        </section>
+        </PageSection>
       )}
 
       <section aria-labelledby="batches" className="space-y-2">

@@ -15,6 +15,7 @@ import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";
 import { Badge } from "#app/components/ui/Badge";
 import { useFormValidation } from "#app/lib/validation";
+import { PageSection } from "#app/components/PageSection";
 
 export const handle = {
   title: title.key("affiliate:bannerAdmin.title"),
@@ -97,10 +98,7 @@ export default function AdminAffiliateBanners() {
         />
       </section>
 
-      <section aria-labelledby="banner-list" className="space-y-3">
-        <h2 id="banner-list" className="text-lg font-semibold">
-          {t("bannerAdmin.list")}
-        </h2>
+      <PageSection id="banner-list" title={t("bannerAdmin.list")}>
         {banners.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">{t("bannerAdmin.empty")}</p>
         ) : (
@@ -150,7 +148,7 @@ export default function AdminAffiliateBanners() {
             ))}
           </ul>
         )}
-      </section>
+      </PageSection>
     </div>
   );
 }

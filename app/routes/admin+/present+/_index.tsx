@@ -17,6 +17,7 @@ import {
   FirstApprover,
   SecondApprovalButton,
   SecondApprovalDialog,
+  StatusNote,
 } from "#app/components/admin/SecondApproval";
 import { DialogFacts, useDecisions } from "#app/components/ui/ConfirmDialog";
 import { memberFact } from "#app/components/admin/Decisions";
@@ -232,17 +233,12 @@ export default function AdminPresents() {
                   <StatusBadge status={r.status} />
                   <FirstApprover row={r} />
                   {r.status === "completed" && r.approver && (
-                    <span className="block min-w-40 text-xs text-slate-600 dark:text-slate-300">
-                      {t("approvals.approvedBy", { name: r.approver })}
-                    </span>
+                    <StatusNote>{t("approvals.approvedBy", { name: r.approver })}</StatusNote>
                   )}
                   {r.sendBackReason && (
-                    <span
-                      className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
-                      data-testid="send-back-reason"
-                    >
+                    <StatusNote testId="send-back-reason">
                       {t("withdrawals.reason", { reason: r.sendBackReason })}
-                    </span>
+                    </StatusNote>
                   )}
                 </span>
               ),

@@ -22,6 +22,7 @@ import { buttonClass } from "#app/components/ui/button";
 import { textLink } from "#app/components/ui/link";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";
+import { PageSection } from "#app/components/PageSection";
 
 export const handle = {
   title: title.named("batch.fileName"),
@@ -216,10 +217,7 @@ export default function ImportBatch() {
 
       <ProfileMapping profile={batch.profile} />
 
-      <section aria-labelledby="batch-rows" className="space-y-3">
-        <h2 id="batch-rows" className="text-lg font-semibold">
-          {t("batch.rowsLabel")}
-        </h2>
+      <PageSection id="batch-rows" title={t("batch.rowsLabel")}>
         <nav aria-label={t("batch.filterLabel")}>
           <ul className="flex flex-wrap gap-2" data-testid="row-filters">
             {FILTERS.map((f) => {
@@ -364,7 +362,7 @@ export default function ImportBatch() {
             priceColumn(t("batch.columns.price")),
           ]}
         />
-      </section>
+      </PageSection>
 
       <ConfirmDialog
         open={dialog?.kind === "commit"}

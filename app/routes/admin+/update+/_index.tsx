@@ -22,6 +22,7 @@ import { MAX_REPORT_MB, readReportForm } from "#app/lib/report-upload.server";
 import { textLink } from "#app/components/ui/link";
 import { PageTitle } from "#app/components/ui/PageTitle";
 import { answerRefusals } from "#app/lib/refusals.server";
+import { PageSection } from "#app/components/PageSection";
 
 export const handle = { i18n: ["cashback", "errors"] };
 
@@ -161,10 +162,7 @@ export default function DataUpdate() {
         <SubmitButton>{t("update.preview")}</SubmitButton>
       </Form>
 
-      <section aria-labelledby="batches-title" className="space-y-3">
-        <h2 id="batches-title" className="text-lg font-semibold">
-          {t("update.batches")}
-        </h2>
+      <PageSection id="batches-title" title={t("update.batches")}>
         <DataTable
           label={t("update.batchesLabel")}
           page={batches}
@@ -240,7 +238,7 @@ export default function DataUpdate() {
             },
           ]}
         />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { TableFilters } from "#app/components/table/TableFilters";
 import { searchParamsObject } from "#app/components/table/url";
 import { formatDateTime } from "#app/lib/format";
 import { attempt, parseForm } from "#app/lib/forms.server";
-import { FirstApprover } from "#app/components/admin/SecondApproval";
+import { FirstApprover, StatusNote } from "#app/components/admin/SecondApproval";
 import { transferDecisionForm } from "#domain/withdrawal-decision";
 import { formatYen } from "#app/lib/money";
 import { answerRefusals } from "#app/lib/refusals.server";
@@ -145,12 +145,9 @@ export default function AdminTransfers() {
                   </span>
                 )}
                 {r.failReason && (
-                  <span
-                    className="block min-w-40 text-xs text-slate-600 dark:text-slate-300"
-                    data-testid="deny-reason"
-                  >
+                  <StatusNote testId="deny-reason">
                     {t("withdrawals.reason", { reason: r.failReason })}
-                  </span>
+                  </StatusNote>
                 )}
               </span>
             ),

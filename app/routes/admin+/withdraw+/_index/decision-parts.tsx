@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { StatusNote } from "#app/components/admin/SecondApproval";
 import { Alert } from "#app/components/ui/Alert";
 import { DialogFacts } from "#app/components/ui/ConfirmDialog";
 import { formatDateTime } from "#app/lib/format";
@@ -30,9 +31,9 @@ export function Outcome({ row }: { row: Row }) {
     return (
       <>
         <span className={`${small} whitespace-nowrap`}>{formatDateTime(row.rejectedAt)}</span>
-        <span className={`${small} min-w-40`} data-testid="reject-reason">
+        <StatusNote testId="reject-reason">
           {t("withdrawals.reason", { reason: row.rejectReason ?? "" })}
-        </span>
+        </StatusNote>
       </>
     );
   }
@@ -41,16 +42,16 @@ export function Outcome({ row }: { row: Row }) {
   }
   if (row.status === "checking" && row.firstApprover) {
     return (
-      <span className={`${small} min-w-40`} data-testid="first-approver">
+      <StatusNote testId="first-approver">
         {t("approvals.firstBy", { name: row.firstApprover.name })}
-      </span>
+      </StatusNote>
     );
   }
   if (row.approver) {
     return (
-      <span className={`${small} min-w-40`} data-testid="approved-by">
+      <StatusNote testId="approved-by">
         {t("approvals.approvedBy", { name: row.approver })}
-      </span>
+      </StatusNote>
     );
   }
   return null;
