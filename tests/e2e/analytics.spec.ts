@@ -11,8 +11,18 @@ function pixelCalls(page: Page): Promise<unknown[][]> {
 
 const PAGE_VIEW = ["track", "PageView"];
 
-test.describe("analytics", () => {
-  test("a paid visit (utm_medium=cpc) records a pixel page view", async ({ page }) => {
+/**
+ * The pixel and the tag manager as a visitor's browser runs them: a paid visit counts a page
+ * view, an unpaid one does not, a client-side navigation to an ad link does, and the tag
+ * manager's scripts run under the page's nonce. Each step opens its pages afresh (a full load
+ * starts the pixel's queue again).
+ */
+test("analytics: the pixel counts paid visits only, and the tag manager runs under the nonce", async ({
+  page,
+}) => {
+  // Four former tests of about 60 s each on a slow machine.
+  test.setTimeout(240_000);
+  await test.step("a paid visit (utm_medium=cpc) records a pixel page view", async () => {
     const pixel = page.waitForRequest(/connect\.facebook\.net\/en_US\/fbevents\.js/);
     await visit(page, "/?utm_medium=cpc");
     // "/" redirects a visitor to login; the query travels along.
@@ -24,7 +34,7 @@ test.describe("analytics", () => {
     expect(calls.filter((c) => c[0] === "track")).toHaveLength(1);
   });
 
-  test("an unpaid visit initialises the pixel without a page view", async ({ page }) => {
+  await test.step("an unpaid visit initialises the pixel without a page view", async () => {
     for (const path of ["/?utm_medium=email", "/", "/login"]) {
       await visit(page, path);
       // The page view is sent from an effect that runs before the hydration mark is set.
@@ -34,7 +44,7 @@ test.describe("analytics", () => {
     }
   });
 
-  test("a client-side navigation to an ad link records a page view", async ({ page }) => {
+  await test.step("a client-side navigation to an ad link records a page view", async () => {
     await visit(page, "/login");
     expect(await pixelCalls(page)).not.toContainEqual(PAGE_VIEW);
     await page.evaluate(() =>
@@ -46,7 +56,7 @@ test.describe("analytics", () => {
     await expect.poll(() => pixelCalls(page)).toContainEqual(PAGE_VIEW);
   });
 
-  test("the tag manager runs under the page's CSP nonce", async ({ page }) => {
+  await test.step("the tag manager runs under the page's CSP nonce", async () => {
     const gtm = page.waitForRequest(/www\.googletagmanager\.com\/gtm\.js\?id=GTM-TEST123/);
     const response = await page.goto("/login");
     await gtm;
