@@ -314,3 +314,25 @@ export async function reload(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   return response;
 }
+
+/**
+ * Between the steps of a journey: the next step starts as a new test would, signed out (no
+ * cookies, nothing in the site's local or session storage: the pages keep the last language
+ * there and would restore it over the cookie), at the project's width, with no routes of the
+ * page's own and no motion preference, on a blank page. What a step allowed in `problems`
+ * stays allowed for the steps after it.
+ */
+export async function freshStep(page: Page, context: BrowserContext) {
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  await context.clearCookies();
+  // Storage is per origin: cleared from a page of the site's own that runs no script.
+  await page.goto("/readyz");
+  await page.evaluate(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  const viewport = test.info().project.use.viewport;
+  if (viewport) await page.setViewportSize(viewport);
+  await page.emulateMedia({ reducedMotion: null });
+  await page.goto("about:blank");
+}
