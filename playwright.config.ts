@@ -46,7 +46,7 @@ const serverEnv = {
   LINE_API_BASE_URL: E2E_LINE_URL,
   LINE_LOGIN_BASE_URL: E2E_LINE_URL,
   LINE_BOT_BASIC_ID: "@e2estandin",
-  // The LIFF app the rich menu opens (its landing page is /liff; tests/e2e/liff.spec.ts).
+  // The LIFF app the rich menu opens (its landing page is /liff; the LIFF steps of tests/e2e/line.spec.ts).
   LIFF_ID: `${STANDIN_DEFAULTS.loginChannelId}-E2eLiffA`,
 };
 

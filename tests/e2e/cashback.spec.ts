@@ -3,7 +3,15 @@ import { creditReport, createAccount, createBroker, setAccountType } from "../he
 import { anAdminId } from "../helpers/money";
 import { DEMO_FINANCE } from "#tools/seed";
 import { atEachSize, languageCookie, SHOT_LANGUAGES, shooterFor } from "./shots";
-import { expect, signInByEmail, signInUser, test, visit, insertUser } from "./fixtures";
+import {
+  expect,
+  forgetLanguage,
+  signInByEmail,
+  signInUser,
+  test,
+  visit,
+  insertUser,
+} from "./fixtures";
 import { marginData } from "./margin-kit";
 import { type Db } from "#db";
 import { newId } from "#db/id";
@@ -22,16 +30,218 @@ import { EXNESS_COLUMNS, exnessProfileForm } from "../helpers/import-profiles";
  * chart and table, to the yen. Refused files (USD rows without a rate, wrong columns, an empty
  * file, a file over 50 MB) show their message and credit nothing.
  *
- * Each test makes its own broker, member and accounts, so the figures are its own.
+ * Each step makes its own broker, member and accounts, so the figures are its own. The steps
+ * are one journey per project (the admin's screens on a desktop, then what differs on a phone),
+ * in the order a person meets them.
+ *
+ * The operator's margin in the browser: the cashback section's tab, a broker's months to the
+ * yen (a dollar commission converted, an affiliate reward subtracted), the totals, the chart,
+ * the CSV of the same rows, a broker whose reports carry no commission shown as unknown (not
+ * as a margin of zero), and the admin home's link to it.
+ *
+ * A rate change announced after the fact, in the browser (decision 085): the admin dates it
+ * back on the broker's form, the rate screen shows the credited rows it touches with the yen
+ * before and after per member, the admin draws up the adjustment batch and applies it, which
+ * only records the first decision; the finance admin approves it (applied once), records a
+ * decision for a debit the member's balance cannot cover, and settles it.
  */
 
-test.describe("cashback import", () => {
-  test("an admin's report reaches the member's dashboard, history and monthly chart, to the yen", async ({
-    page,
-    context,
+test.use({ viewport: { width: 375, height: 800 } });
+
+/** The 1st and the 10th of last month (Tokyo). */
+function lastMonth() {
+  const today = new Date(Date.now() + 9 * 3_600_000);
+  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+  const day = (d: number) => new Date(first.getTime() + (d - 1) * 86_400_000).toISOString();
+  return { first: day(1).slice(0, 10), tenth: day(10).slice(0, 10) };
+}
+
+/**
+ * A credited cashback row as the import leaves it: the ledger's credit from the house and the
+ * history row with the rate it was priced at; `spent` of it then paid out of the wallet.
+ */
+async function credited(
+  db: Db,
+  row: { userId: string; brokerId: string; accountId: string; batchId: string; tradeDate: string },
+  price: { type: string; yenX100: number; lotsMilli: number; spent: number },
+) {
+  const amount = Math.floor((price.lotsMilli * price.yenX100) / 100_000);
+  await inTransaction(db, async (trx) => {
+    await ensureWallet(trx, db, row.userId);
+    const { txId } = await post(trx, db, {
+      key: `e2e-cashback:${newId()}`,
+      kind: "cashback",
+      refType: "import_batch",
+      refId: row.batchId,
+      postings: [
+        { walletId: HOUSE, bucket: "available", amount: -amount },
+        { walletId: memberWallet(row.userId), bucket: "available", amount },
+      ],
+    });
+    await trx
+      .insertInto("cashbacks")
+      .values({
+        id: newId(),
+        source_key: `e2e:${newId()}`,
+        user_id: row.userId,
+        broker_account_id: row.accountId,
+        broker_id: row.brokerId,
+        trade_date: row.tradeDate,
+        lots_milli: price.lotsMilli,
+        amount,
+        batch_id: row.batchId,
+        ledger_tx_id: txId,
+        created_at: nowDb(),
+        rate_type: price.type,
+        rate_kind: "jpy_per_lot",
+        rate_x100: price.yenX100,
+        rate_from: "2000-01-01",
+        rate_source: "account_type",
+        priced: 1,
+        commission_yen: null,
+      })
+      .execute();
+    if (price.spent > 0)
+      await post(trx, db, {
+        key: `e2e-spent:${newId()}`,
+        kind: "gacha_cost",
+        refType: "gacha_log",
+        refId: newId(),
+        postings: [
+          { walletId: memberWallet(row.userId), bucket: "available", amount: -price.spent },
+          { walletId: HOUSE, bucket: "available", amount: price.spent },
+        ],
+      });
+  });
+}
+
+async function brokerWithCredits(db: Db) {
+  const tag = newId().slice(-6).toLowerCase();
+  const brokerId = await createBroker(db, `ra${tag}`, `Adjust ${tag.toUpperCase()}`);
+  await db.kysely
+    .insertInto("broker_rate_versions")
+    .values({
+      broker_id: brokerId,
+      effective_from: "2000-01-01",
+      created_by: null,
+      created_at: nowDb(),
+    })
+    .execute();
+  await db.kysely
+    .insertInto("broker_rates")
+    .values(
+      (
+        [
+          ["Standard", 64_000],
+          ["Micro", 10_000],
+        ] as const
+      ).map(([type, value], i) => ({
+        id: newId(),
+        broker_id: brokerId,
+        account_type: type,
+        kind: "jpy_per_lot",
+        value_x100: value,
+        display_order: i,
+        effective_from: "2000-01-01",
+      })),
+    )
+    .execute();
+  const batchId = newId();
+  await db.kysely
+    .insertInto("import_batches")
+    .values({
+      id: batchId,
+      file_name: `e2e-${tag}.csv`,
+      file_sha256: newId(),
+      status: "committed",
+      rows_total: 2,
+      rows_matched: 2,
+      rows_unmatched: 0,
+      rows_duplicate: 0,
+      rows_error: 0,
+      created_at: nowDb(),
+    })
+    .execute();
+  const { tenth } = lastMonth();
+  const gainer = await insertUser(db, { emailPrefix: "ra", nickname: `gain${tag}` });
+  const loser = await insertUser(db, { emailPrefix: "ra", nickname: `lose${tag}` });
+  const standard = await createAccount(db, gainer.id, brokerId, `7${tag.replace(/\D/g, "1")}01`);
+  const micro = await createAccount(db, loser.id, brokerId, `7${tag.replace(/\D/g, "1")}02`);
+  await setAccountType(db, standard, "Standard");
+  await setAccountType(db, micro, "Micro");
+  const at = { brokerId, batchId, tradeDate: tenth };
+  // 2 lots at ¥640 = ¥1,280; 3 lots at ¥100 = ¥300, of which ¥250 was spent since.
+  await credited(
     db,
-    login,
-  }) => {
+    { ...at, userId: gainer.id, accountId: standard },
+    {
+      type: "Standard",
+      yenX100: 64_000,
+      lotsMilli: 2_000,
+      spent: 0,
+    },
+  );
+  await credited(
+    db,
+    { ...at, userId: loser.id, accountId: micro },
+    {
+      type: "Micro",
+      yenX100: 10_000,
+      lotsMilli: 3_000,
+      spent: 250,
+    },
+  );
+  return { brokerId, gainer, loser };
+}
+
+/**
+ * Import profiles in the browser (decision 046): an admin creates a profile for a broker's own
+ * report under the data update's Profiles tab, tries it on a sample (a refused sample names the
+ * line, the column and the value, with focus on it), saves it, uploads a report its header
+ * matches and reads the mapping applied on the batch page; a header that fits two profiles
+ * asks which one, offering exactly those; the profile is edited and deleted.
+ *
+ * Each step names its columns after its own tag, so profiles left by other runs never match.
+ */
+
+const sample = (name: string, text: string) => ({
+  name,
+  mimeType: "text/csv",
+  buffer: Buffer.from(text),
+});
+
+/** The broker's report: semicolons, day-first dates, units, decimal commas. */
+function report(tag: string, account: string, rows: string[]) {
+  return [`Ticket-${tag};Login;Symbol;Close time;Volume;Commission`, ...rows]
+    .map((r) => r.replaceAll("ACC", account))
+    .join("\r\n");
+}
+
+async function fillProfile(page: Page, tag: string, brokerName: string) {
+  await page.getByLabel("プロファイル名").fill(`Exness ${tag}`);
+  await page.getByLabel("ブローカー", { exact: true }).selectOption({ label: brokerName });
+  await page.getByLabel("区切り文字").selectOption(";");
+  await page.getByLabel("口座番号の列").fill("Login");
+  await page.getByLabel("取引日の列").fill("Close time");
+  await page.getByLabel("取引量の列").fill("Volume");
+  await page.getByLabel("IB報酬の列").fill("Commission");
+  await page.getByLabel("銘柄の列（任意）").fill("Symbol");
+  await page.getByLabel("行キーの列（任意）").fill(`Ticket-${tag}`);
+  await page.getByLabel("日付の形式").fill("dd/MM/yyyy HH:mm");
+  await page.getByLabel("1ロットあたりの単位数").fill("100000");
+  await page.getByLabel("小数点がカンマ（12,50）").check();
+  await page.getByLabel("報酬の通貨").selectOption("USD");
+}
+
+test("cashback: import, margin, rate change, import profiles", async ({
+  page,
+  context,
+  db,
+  login,
+  problems,
+}) => {
+  test.setTimeout(360_000);
+  await test.step("an admin's report reaches the member's dashboard, history and monthly chart, to the yen", async () => {
     const s = await setup(db);
     const d = days();
     const file = `report-${s.tag}.csv`;
@@ -264,13 +474,9 @@ test.describe("cashback import", () => {
       `${monthName} ${y}¥2,199`,
     );
   });
-
-  test("refused files show their message and credit nothing", async ({
-    page,
-    db,
-    login,
-    problems,
-  }) => {
+  await test.step("refused files show their message and credit nothing", async () => {
+    // The step before read the pages in English: this one reads them in Japanese again.
+    await forgetLanguage(page);
     // Each refusal is the action's 400, on purpose.
     problems.allow(/\/admin\/update/);
     const s = await setup(db);
@@ -342,54 +548,7 @@ test.describe("cashback import", () => {
     for (const name of [broken, empty, big]) expect(await batchesNamed(db, name)).toBe(0);
     expect(await memberCredits(db, s.member.id)).toEqual({ rows: 0, sum: 0 });
   });
-
-  test("@mobile the member's cashback page fits a phone, chart and table included", async ({
-    page,
-    context,
-    db,
-  }) => {
-    const s = await setup(db);
-    const d = days();
-    const adminId = await anAdminId(db);
-    await creditReport(db, adminId, {
-      fileName: `phone-${s.tag}.csv`,
-      lines: [
-        "trade_date,broker,account,lots,amount,currency,row_key",
-        `${d.today},${s.brokerCode},${s.approved},1,123456,JPY,p1`,
-        `${d.lastMonthDay},${s.brokerCode},${s.approved},1,98765,JPY,p2`,
-      ],
-    });
-    // Only the member's session from here on, not the admin's.
-    await context.clearCookies();
-    await signInUser(context, db, s.member.id);
-
-    for (const path of ["/users", "/users/cashback"]) {
-      await visit(page, path);
-      // The dashboard draws plain bars (a month without cashback has none); the cashback page
-      // the full chart.
-      const chart =
-        path === "/users" ? '[data-testid="report-monthly-chart"]' : "svg.recharts-surface";
-      await expect(page.locator(chart).first()).toBeVisible();
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(375);
-    }
-    await expect(page.locator(`[data-month="${d.thisMonth}"]`)).toContainText("¥123,456");
-    await expect(page.getByTestId("summary-all")).toHaveText("¥222,221");
-  });
-});
-
-/**
- * The operator's margin in the browser: the cashback section's tab, a broker's months to the
- * yen (a dollar commission converted, an affiliate reward subtracted), the totals, the chart,
- * the CSV of the same rows, a broker whose reports carry no commission shown as unknown (not
- * as a margin of zero), and the admin home's link to it.
- */
-test.describe("operator margin", () => {
-  test("per broker and month to the yen, with its CSV; no commission is said, not zero", async ({
-    page,
-    db,
-    login,
-  }) => {
+  await test.step("per broker and month to the yen, with its CSV; no commission is said, not zero", async () => {
     const s = await marginData(db);
     await login("admin");
 
@@ -458,12 +617,7 @@ test.describe("operator margin", () => {
       `${s.d.thisMonth},${s.withoutId},${s.without.name},1,1,なし,,800,0,,`,
     );
   });
-
-  test("the admin home shows this month's margin beside the work queue, linking to the page", async ({
-    page,
-    db,
-    login,
-  }) => {
+  await test.step("the admin home shows this month's margin beside the work queue, linking to the page", async () => {
     await marginData(db);
     await login("admin");
     await visit(page, "/admin");
@@ -477,324 +631,116 @@ test.describe("operator margin", () => {
     await card.click();
     await expect(page.getByRole("heading", { level: 1, name: "運営マージン" })).toBeVisible();
   });
-});
+  await test.step("an admin dates a rate change back, reviews the adjustment batch and applies it; a second admin approves it", async () => {
+    problems.allow(
+      /\/admin\/account\/brokers\/[0-9A-Z]{26}(\/adjustments(\/[0-9A-Z]{26})?)?(\.data|\?_data=)/i,
+    );
+    await login("admin");
+    const { brokerId, gainer, loser } = await brokerWithCredits(db);
+    const { first } = lastMonth();
 
-/**
- * A rate change announced after the fact, in the browser (decision 085): the admin dates it
- * back on the broker's form, the rate screen shows the credited rows it touches with the yen
- * before and after per member, the admin draws up the adjustment batch and applies it, which
- * only records the first decision; the finance admin approves it (applied once), records a
- * decision for a debit the member's balance cannot cover, and settles it.
- */
+    // From the 1st of last month Standard pays ¥700 a lot and Micro ¥50: a past day is taken.
+    await visit(page, `/admin/account/brokers/${brokerId}`);
+    const form = page.getByTestId("broker-form");
+    const rows = form.getByTestId("rate-row");
+    await rows.nth(0).getByLabel("レート", { exact: true }).fill("700");
+    await rows.nth(1).getByLabel("レート", { exact: true }).fill("50");
+    await form.getByLabel("レートの適用開始日").fill(first);
+    await form.getByRole("button", { name: "保存する" }).click();
+    // The change waits for a second admin, who approves it on the same page.
+    await expect(page.getByTestId("rate-change-waiting")).toBeVisible();
+    await login("admin");
+    await page.reload();
+    await page.getByTestId("rate-changes").getByTestId("approve-second").click();
+    await expect(page.getByTestId("rate-change-decided")).toBeVisible();
 
-test.use({ viewport: { width: 375, height: 800 } });
+    await visit(page, `/admin/account/brokers/${brokerId}`);
+    await page.getByTestId("adjustments-link").click();
+    await expect(page).toHaveURL(new RegExp(`/admin/account/brokers/${brokerId}/adjustments`));
+    const impact = page.getByTestId("rate-impact");
+    await expect(impact.getByTestId("impact-credited")).toHaveText("2");
+    await expect(impact.getByTestId("impact-oldYen")).toHaveText("¥1,580");
+    // 2 × ¥700 = ¥1,400 and 3 × ¥50 = ¥150
+    await expect(impact.getByTestId("impact-newYen")).toHaveText("¥1,550");
+    await expect(impact.getByTestId("impact-difference")).toHaveText("-¥30");
+    await page.getByRole("button", { name: "調整バッチを作成" }).click();
 
-/** The 1st and the 10th of last month (Tokyo). */
-function lastMonth() {
-  const today = new Date(Date.now() + 9 * 3_600_000);
-  const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
-  const day = (d: number) => new Date(first.getTime() + (d - 1) * 86_400_000).toISOString();
-  return { first: day(1).slice(0, 10), tenth: day(10).slice(0, 10) };
-}
+    await expect(page.getByTestId("adjustment-credit")).toHaveText("¥120");
+    await expect(page.getByTestId("adjustment-debit")).toHaveText("¥150");
+    const lines = page.getByTestId("member-line");
+    const gain = lines.filter({ hasText: gainer.nickname });
+    const lose = lines.filter({ hasText: loser.nickname });
+    await expect(gain.getByTestId("member-difference")).toHaveText("+¥120");
+    await expect(lose.getByTestId("member-difference")).toHaveText("-¥150");
 
-/**
- * A credited cashback row as the import leaves it: the ledger's credit from the house and the
- * history row with the rate it was priced at; `spent` of it then paid out of the wallet.
- */
-async function credited(
-  db: Db,
-  row: { userId: string; brokerId: string; accountId: string; batchId: string; tradeDate: string },
-  price: { type: string; yenX100: number; lotsMilli: number; spent: number },
-) {
-  const amount = Math.floor((price.lotsMilli * price.yenX100) / 100_000);
-  await inTransaction(db, async (trx) => {
-    await ensureWallet(trx, db, row.userId);
-    const { txId } = await post(trx, db, {
-      key: `e2e-cashback:${newId()}`,
-      kind: "cashback",
-      refType: "import_batch",
-      refId: row.batchId,
-      postings: [
-        { walletId: HOUSE, bucket: "available", amount: -amount },
-        { walletId: memberWallet(row.userId), bucket: "available", amount },
-      ],
-    });
-    await trx
-      .insertInto("cashbacks")
-      .values({
-        id: newId(),
-        source_key: `e2e:${newId()}`,
-        user_id: row.userId,
-        broker_account_id: row.accountId,
-        broker_id: row.brokerId,
-        trade_date: row.tradeDate,
-        lots_milli: price.lotsMilli,
-        amount,
-        batch_id: row.batchId,
-        ledger_tx_id: txId,
-        created_at: nowDb(),
-        rate_type: price.type,
-        rate_kind: "jpy_per_lot",
-        rate_x100: price.yenX100,
-        rate_from: "2000-01-01",
-        rate_source: "account_type",
-        priced: 1,
-        commission_yen: null,
-      })
-      .execute();
-    if (price.spent > 0)
-      await post(trx, db, {
-        key: `e2e-spent:${newId()}`,
-        kind: "gacha_cost",
-        refType: "gacha_log",
-        refId: newId(),
-        postings: [
-          { walletId: memberWallet(row.userId), bucket: "available", amount: -price.spent },
-          { walletId: HOUSE, bucket: "available", amount: price.spent },
-        ],
+    // The maker's apply is the first decision: the batch waits and nothing moves.
+    await page.getByRole("button", { name: "調整バッチを適用" }).click();
+    await expect(page.getByTestId("adjustment-waiting")).toBeVisible();
+    await expect(page.getByTestId("adjustment-status")).toHaveText("二次承認待ち");
+    await expect(page.getByTestId("awaiting-other")).toBeVisible();
+    await expect(page.getByTestId("approve-second")).toHaveCount(0);
+    await expect(gain.getByTestId("member-status")).toHaveAttribute("data-status", "pending");
+    const batchUrl = page.url();
+
+    // The finance admin sees who applied it and approves it: applied once.
+    // The loser holds ¥50: the debit is held until a decision, never taken below zero.
+    await signInByEmail(context, db, DEMO_FINANCE.email);
+    await visit(page, batchUrl);
+    await expect(page.getByTestId("first-approver")).toContainText("E2E Admin");
+    await expect(page.getByLabel("差し戻しの理由")).toHaveAttribute("autocomplete", "off");
+    // The waiting batch as the second admin sees it, at both widths and in both languages.
+    const shoot = shooterFor("test-results/screenshots");
+    for (const lng of SHOT_LANGUAGES) {
+      // The browser keeps the choice too: both say the language of the shot.
+      await languageCookie(context, lng);
+      await page.evaluate((l) => localStorage.setItem("language", l), lng);
+      await atEachSize(page, async (size, viewport) => {
+        await visit(page, batchUrl);
+        await expect(page.getByTestId("approve-second")).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        await shoot(page, `adjustment-checking-${size}-${lng}`);
       });
-  });
-}
+    }
+    await languageCookie(context, "ja");
+    await page.evaluate(() => localStorage.setItem("language", "ja"));
+    await page.setViewportSize({ width: 375, height: 800 });
+    await visit(page, batchUrl);
+    await page.getByTestId("approve-second").click();
+    await expect(page.getByTestId("adjustment-applied")).toContainText("加算 ¥120");
+    await expect(page.getByTestId("adjustment-status")).toHaveText("適用済み");
+    await expect(gain.getByTestId("member-status")).toHaveAttribute("data-status", "applied");
+    await expect(lose.getByTestId("member-status")).toHaveAttribute("data-status", "held");
 
-async function brokerWithCredits(db: Db) {
-  const tag = newId().slice(-6).toLowerCase();
-  const brokerId = await createBroker(db, `ra${tag}`, `Adjust ${tag.toUpperCase()}`);
-  await db.kysely
-    .insertInto("broker_rate_versions")
-    .values({
-      broker_id: brokerId,
-      effective_from: "2000-01-01",
-      created_by: null,
-      created_at: nowDb(),
-    })
-    .execute();
-  await db.kysely
-    .insertInto("broker_rates")
-    .values(
-      (
-        [
-          ["Standard", 64_000],
-          ["Micro", 10_000],
-        ] as const
-      ).map(([type, value], i) => ({
-        id: newId(),
-        broker_id: brokerId,
-        account_type: type,
-        kind: "jpy_per_lot",
-        value_x100: value,
-        display_order: i,
-        effective_from: "2000-01-01",
-      })),
-    )
-    .execute();
-  const batchId = newId();
-  await db.kysely
-    .insertInto("import_batches")
-    .values({
-      id: batchId,
-      file_name: `e2e-${tag}.csv`,
-      file_sha256: newId(),
-      status: "committed",
-      rows_total: 2,
-      rows_matched: 2,
-      rows_unmatched: 0,
-      rows_duplicate: 0,
-      rows_error: 0,
-      created_at: nowDb(),
-    })
-    .execute();
-  const { tenth } = lastMonth();
-  const gainer = await insertUser(db, { emailPrefix: "ra", nickname: `gain${tag}` });
-  const loser = await insertUser(db, { emailPrefix: "ra", nickname: `lose${tag}` });
-  const standard = await createAccount(db, gainer.id, brokerId, `7${tag.replace(/\D/g, "1")}01`);
-  const micro = await createAccount(db, loser.id, brokerId, `7${tag.replace(/\D/g, "1")}02`);
-  await setAccountType(db, standard, "Standard");
-  await setAccountType(db, micro, "Micro");
-  const at = { brokerId, batchId, tradeDate: tenth };
-  // 2 lots at ¥640 = ¥1,280; 3 lots at ¥100 = ¥300, of which ¥250 was spent since.
-  await credited(
-    db,
-    { ...at, userId: gainer.id, accountId: standard },
-    {
-      type: "Standard",
-      yenX100: 64_000,
-      lotsMilli: 2_000,
-      spent: 0,
-    },
-  );
-  await credited(
-    db,
-    { ...at, userId: loser.id, accountId: micro },
-    {
-      type: "Micro",
-      yenX100: 10_000,
-      lotsMilli: 3_000,
-      spent: 250,
-    },
-  );
-  return { brokerId, gainer, loser };
-}
+    // A decision needs its reason; refused, the reason is said beside the field.
+    const decide = lose.getByTestId("decide-form");
+    await decide.getByLabel("判断").selectOption("debit_available");
+    await decide.getByRole("button", { name: "判断を記録" }).click();
+    await expect(decide.getByTestId("error-reason")).toBeVisible();
+    await decide.getByLabel("理由（監査ログに残ります）").fill("Spent; take the ¥50 left");
+    await decide.getByRole("button", { name: "判断を記録" }).click();
+    await expect(lose.getByText("Spent; take the ¥50 left")).toBeVisible();
+    // ¥150 is below the present threshold: the admin who decided settles it.
+    await page.getByRole("button", { name: "保留中の会員を反映" }).click();
+    await expect(lose.getByTestId("member-status")).toHaveAttribute("data-status", "partial");
+    await expect(page.getByRole("button", { name: "保留中の会員を反映" })).toHaveCount(0);
 
-test("an admin dates a rate change back, reviews the adjustment batch and applies it; a second admin approves it", async ({
-  page,
-  context,
-  db,
-  login,
-  problems,
-}) => {
-  problems.allow(
-    /\/admin\/account\/brokers\/[0-9A-Z]{26}(\/adjustments(\/[0-9A-Z]{26})?)?(\.data|\?_data=)/i,
-  );
-  await login("admin");
-  const { brokerId, gainer, loser } = await brokerWithCredits(db);
-  const { first } = lastMonth();
-
-  // From the 1st of last month Standard pays ¥700 a lot and Micro ¥50: a past day is taken.
-  await visit(page, `/admin/account/brokers/${brokerId}`);
-  const form = page.getByTestId("broker-form");
-  const rows = form.getByTestId("rate-row");
-  await rows.nth(0).getByLabel("レート", { exact: true }).fill("700");
-  await rows.nth(1).getByLabel("レート", { exact: true }).fill("50");
-  await form.getByLabel("レートの適用開始日").fill(first);
-  await form.getByRole("button", { name: "保存する" }).click();
-  // The change waits for a second admin, who approves it on the same page.
-  await expect(page.getByTestId("rate-change-waiting")).toBeVisible();
-  await login("admin");
-  await page.reload();
-  await page.getByTestId("rate-changes").getByTestId("approve-second").click();
-  await expect(page.getByTestId("rate-change-decided")).toBeVisible();
-
-  await visit(page, `/admin/account/brokers/${brokerId}`);
-  await page.getByTestId("adjustments-link").click();
-  await expect(page).toHaveURL(new RegExp(`/admin/account/brokers/${brokerId}/adjustments`));
-  const impact = page.getByTestId("rate-impact");
-  await expect(impact.getByTestId("impact-credited")).toHaveText("2");
-  await expect(impact.getByTestId("impact-oldYen")).toHaveText("¥1,580");
-  // 2 × ¥700 = ¥1,400 and 3 × ¥50 = ¥150
-  await expect(impact.getByTestId("impact-newYen")).toHaveText("¥1,550");
-  await expect(impact.getByTestId("impact-difference")).toHaveText("-¥30");
-  await page.getByRole("button", { name: "調整バッチを作成" }).click();
-
-  await expect(page.getByTestId("adjustment-credit")).toHaveText("¥120");
-  await expect(page.getByTestId("adjustment-debit")).toHaveText("¥150");
-  const lines = page.getByTestId("member-line");
-  const gain = lines.filter({ hasText: gainer.nickname });
-  const lose = lines.filter({ hasText: loser.nickname });
-  await expect(gain.getByTestId("member-difference")).toHaveText("+¥120");
-  await expect(lose.getByTestId("member-difference")).toHaveText("-¥150");
-
-  // The maker's apply is the first decision: the batch waits and nothing moves.
-  await page.getByRole("button", { name: "調整バッチを適用" }).click();
-  await expect(page.getByTestId("adjustment-waiting")).toBeVisible();
-  await expect(page.getByTestId("adjustment-status")).toHaveText("二次承認待ち");
-  await expect(page.getByTestId("awaiting-other")).toBeVisible();
-  await expect(page.getByTestId("approve-second")).toHaveCount(0);
-  await expect(gain.getByTestId("member-status")).toHaveAttribute("data-status", "pending");
-  const batchUrl = page.url();
-
-  // The finance admin sees who applied it and approves it: applied once.
-  // The loser holds ¥50: the debit is held until a decision, never taken below zero.
-  await signInByEmail(context, db, DEMO_FINANCE.email);
-  await visit(page, batchUrl);
-  await expect(page.getByTestId("first-approver")).toContainText("E2E Admin");
-  await expect(page.getByLabel("差し戻しの理由")).toHaveAttribute("autocomplete", "off");
-  // The waiting batch as the second admin sees it, at both widths and in both languages.
-  const shoot = shooterFor("test-results/screenshots");
-  for (const lng of SHOT_LANGUAGES) {
-    // The browser keeps the choice too: both say the language of the shot.
-    await languageCookie(context, lng);
-    await page.evaluate((l) => localStorage.setItem("language", l), lng);
-    await atEachSize(page, async (size, viewport) => {
-      await visit(page, batchUrl);
-      await expect(page.getByTestId("approve-second")).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        viewport.width,
-      );
-      await shoot(page, `adjustment-checking-${size}-${lng}`);
+    const wallets = await db.kysely
+      .selectFrom("wallets")
+      .select(["id", "balance"])
+      .where("id", "in", [gainer.id, loser.id])
+      .execute();
+    expect(Object.fromEntries(wallets.map((w) => [w.id, Number(w.balance)]))).toEqual({
+      [gainer.id]: 1_280 + 120,
+      [loser.id]: 0,
     });
-  }
-  await languageCookie(context, "ja");
-  await page.evaluate(() => localStorage.setItem("language", "ja"));
-  await page.setViewportSize({ width: 375, height: 800 });
-  await visit(page, batchUrl);
-  await page.getByTestId("approve-second").click();
-  await expect(page.getByTestId("adjustment-applied")).toContainText("加算 ¥120");
-  await expect(page.getByTestId("adjustment-status")).toHaveText("適用済み");
-  await expect(gain.getByTestId("member-status")).toHaveAttribute("data-status", "applied");
-  await expect(lose.getByTestId("member-status")).toHaveAttribute("data-status", "held");
-
-  // A decision needs its reason; refused, the reason is said beside the field.
-  const decide = lose.getByTestId("decide-form");
-  await decide.getByLabel("判断").selectOption("debit_available");
-  await decide.getByRole("button", { name: "判断を記録" }).click();
-  await expect(decide.getByTestId("error-reason")).toBeVisible();
-  await decide.getByLabel("理由（監査ログに残ります）").fill("Spent; take the ¥50 left");
-  await decide.getByRole("button", { name: "判断を記録" }).click();
-  await expect(lose.getByText("Spent; take the ¥50 left")).toBeVisible();
-  // ¥150 is below the present threshold: the admin who decided settles it.
-  await page.getByRole("button", { name: "保留中の会員を反映" }).click();
-  await expect(lose.getByTestId("member-status")).toHaveAttribute("data-status", "partial");
-  await expect(page.getByRole("button", { name: "保留中の会員を反映" })).toHaveCount(0);
-
-  const wallets = await db.kysely
-    .selectFrom("wallets")
-    .select(["id", "balance"])
-    .where("id", "in", [gainer.id, loser.id])
-    .execute();
-  expect(Object.fromEntries(wallets.map((w) => [w.id, Number(w.balance)]))).toEqual({
-    [gainer.id]: 1_280 + 120,
-    [loser.id]: 0,
+    // Nothing is cut off on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      375,
+    );
   });
-  // Nothing is cut off on a phone.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-});
-
-/**
- * Import profiles in the browser (decision 046): an admin creates a profile for a broker's own
- * report under the data update's Profiles tab, tries it on a sample (a refused sample names the
- * line, the column and the value, with focus on it), saves it, uploads a report its header
- * matches and reads the mapping applied on the batch page; a header that fits two profiles
- * asks which one, offering exactly those; the profile is edited and deleted.
- *
- * Each test names its columns after its own tag, so profiles left by other runs never match.
- */
-
-const sample = (name: string, text: string) => ({
-  name,
-  mimeType: "text/csv",
-  buffer: Buffer.from(text),
-});
-
-/** The broker's report: semicolons, day-first dates, units, decimal commas. */
-function report(tag: string, account: string, rows: string[]) {
-  return [`Ticket-${tag};Login;Symbol;Close time;Volume;Commission`, ...rows]
-    .map((r) => r.replaceAll("ACC", account))
-    .join("\r\n");
-}
-
-async function fillProfile(page: Page, tag: string, brokerName: string) {
-  await page.getByLabel("プロファイル名").fill(`Exness ${tag}`);
-  await page.getByLabel("ブローカー", { exact: true }).selectOption({ label: brokerName });
-  await page.getByLabel("区切り文字").selectOption(";");
-  await page.getByLabel("口座番号の列").fill("Login");
-  await page.getByLabel("取引日の列").fill("Close time");
-  await page.getByLabel("取引量の列").fill("Volume");
-  await page.getByLabel("IB報酬の列").fill("Commission");
-  await page.getByLabel("銘柄の列（任意）").fill("Symbol");
-  await page.getByLabel("行キーの列（任意）").fill(`Ticket-${tag}`);
-  await page.getByLabel("日付の形式").fill("dd/MM/yyyy HH:mm");
-  await page.getByLabel("1ロットあたりの単位数").fill("100000");
-  await page.getByLabel("小数点がカンマ（12,50）").check();
-  await page.getByLabel("報酬の通貨").selectOption("USD");
-}
-
-test.describe("import profiles", () => {
-  test("create, preview a sample, upload with it, see the mapping, choose between two, edit, delete", async ({
-    page,
-    db,
-    login,
-    problems,
-  }) => {
+  await test.step("create, preview a sample, upload with it, see the mapping, choose between two, edit, delete", async () => {
     // Refused saves, previews and uploads answer 400 on purpose.
     problems.allow(/\/admin\/update(\/profiles\/new)?(\.data|\?(index=&)?_data=)/);
     const s = await setup(db);
@@ -965,12 +911,45 @@ test.describe("import profiles", () => {
     await visit(page, `/admin/update/${batch.id}`);
     await expect(page.getByTestId("mapping-profile")).toHaveText(`Exness ${tag}`);
   });
+});
 
-  test("the editor and the upload fit a phone: no sideways scroll, 44 px targets @mobile", async ({
-    page,
-    db,
-    login,
-  }) => {
+test("cashback on a phone: the member's page, the profile editor and upload @mobile", async ({
+  page,
+  context,
+  db,
+  login,
+}) => {
+  test.setTimeout(120_000);
+  await test.step("@mobile the member's cashback page fits a phone, chart and table included", async () => {
+    const s = await setup(db);
+    const d = days();
+    const adminId = await anAdminId(db);
+    await creditReport(db, adminId, {
+      fileName: `phone-${s.tag}.csv`,
+      lines: [
+        "trade_date,broker,account,lots,amount,currency,row_key",
+        `${d.today},${s.brokerCode},${s.approved},1,123456,JPY,p1`,
+        `${d.lastMonthDay},${s.brokerCode},${s.approved},1,98765,JPY,p2`,
+      ],
+    });
+    // Only the member's session from here on, not the admin's.
+    await context.clearCookies();
+    await signInUser(context, db, s.member.id);
+
+    for (const path of ["/users", "/users/cashback"]) {
+      await visit(page, path);
+      // The dashboard draws plain bars (a month without cashback has none); the cashback page
+      // the full chart.
+      const chart =
+        path === "/users" ? '[data-testid="report-monthly-chart"]' : "svg.recharts-surface";
+      await expect(page.locator(chart).first()).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} scrolls sideways`).toBeLessThanOrEqual(375);
+    }
+    await expect(page.locator(`[data-month="${d.thisMonth}"]`)).toContainText("¥123,456");
+    await expect(page.getByTestId("summary-all")).toHaveText("¥222,221");
+  });
+  await test.step("the editor and the upload fit a phone: no sideways scroll, 44 px targets @mobile", async () => {
     await login("admin");
     const s = await setup(db);
     for (const path of ["/admin/update", "/admin/update/profiles", "/admin/update/profiles/new"]) {

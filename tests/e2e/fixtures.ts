@@ -169,6 +169,35 @@ export class Problems {
   }
 }
 
+/**
+ * Records on `problems` what goes wrong on `page`: the fixture's own page, or a second page a
+ * journey opens (a tab with an authenticator of its own) that must be as clean.
+ */
+export function watchProblems(page: Page, problems: Problems) {
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const url = msg.location().url;
+    if (msg.text().startsWith("Failed to load resource") && problems.isAllowed(url)) return;
+    problems.add(`console error: ${msg.text()} (${url})`);
+  });
+  page.on("pageerror", (error) => problems.add(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    // A navigation cancels what the page it leaves still had in flight (route manifest
+    // prefetches, the favicon): that is the browser's doing, not a failure.
+    if (request.failure()?.errorText === "net::ERR_ABORTED") return;
+    // A test that cuts the network on purpose declares the address with `allow`.
+    if (problems.isAllowed(request.url())) return;
+    problems.add(
+      `request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ""}`,
+    );
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400 && !problems.isAllowed(response.url())) {
+      problems.add(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+}
+
 /** The tag manager and the pixel hosts: unreachable here, answered locally. */
 const THIRD_PARTY =
   /^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|facebook\.net|facebook\.com)\//;
@@ -226,30 +255,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   problems: [
     async ({ page }, use) => {
       const problems = new Problems();
-      page.on("console", (msg) => {
-        if (msg.type() !== "error") return;
-        const url = msg.location().url;
-        if (msg.text().startsWith("Failed to load resource") && problems.isAllowed(url)) return;
-        problems.add(`console error: ${msg.text()} (${url})`);
-      });
-      page.on("pageerror", (error) => problems.add(`page error: ${error.message}`));
-      page.on("requestfailed", (request) => {
-        // A navigation cancels what the page it leaves still had in flight (route manifest
-        // prefetches, the favicon): that is the browser's doing, not a failure.
-        if (request.failure()?.errorText === "net::ERR_ABORTED") return;
-        // A test that cuts the network on purpose declares the address with `allow`.
-        if (problems.isAllowed(request.url())) return;
-        problems.add(
-          `request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ""}`,
-        );
-      });
-      page.on("response", (response) => {
-        if (response.status() >= 400 && !problems.isAllowed(response.url())) {
-          problems.add(
-            `HTTP ${response.status()}: ${response.request().method()} ${response.url()}`,
-          );
-        }
-      });
+      watchProblems(page, problems);
       await use(problems);
       expect(problems.list, "no console errors or failed requests").toEqual([]);
     },
@@ -296,6 +302,22 @@ export async function failDialogMarks(page: Page, problems: Problems): Promise<s
     if (msg.type() === "warning") warnings.push(msg.text());
   });
   return warnings;
+}
+
+/**
+ * Back to the default language between a journey's steps: the cookie, and the browser's stored
+ * choice (localStorage), which would otherwise win over a cleared cookie and set it back. The
+ * page must be on the portal's origin (or blank, which has no stored choice).
+ */
+export async function forgetLanguage(page: Page) {
+  await page.evaluate(() => window.localStorage.removeItem("language")).catch(() => undefined);
+  await page.context().clearCookies({ name: "language" });
+}
+
+/** A new visitor between a journey's steps: signed out, the default language. */
+export async function newVisitor(page: Page) {
+  await forgetLanguage(page);
+  await page.context().clearCookies();
 }
 
 /**

@@ -1,12 +1,22 @@
 import { publish } from "#server/features/legal/service";
-import { expect, test, visit } from "./fixtures";
+import { expect, newVisitor, test, visit } from "./fixtures";
 import { languageCookie } from "./shots";
 
-test.describe("legal documents and the footer", () => {
-  test("a visitor reaches every document from the footer, with its version and date", async ({
-    page,
-    context,
-  }) => {
+/**
+ * The legal documents as three people meet them, one after the other: a visitor reaches every
+ * document from the footer; a member's footer leads to the support chat; an admin publishes a
+ * version (and puts the demo's text back). Each step is a new visitor with its own account.
+ */
+
+test("legal documents and the footer: a visitor, a member, an admin publishing", async ({
+  page,
+  context,
+  login,
+  db,
+  problems,
+}) => {
+  test.setTimeout(180_000);
+  await test.step("a visitor reaches every document from the footer, with its version and date", async () => {
     await visit(page, "/login");
     const footer = page.getByTestId("footer");
     await expect(footer.getByRole("link", { name: "プライバシーポリシー" })).toHaveAttribute(
@@ -54,8 +64,9 @@ test.describe("legal documents and the footer", () => {
       page.getByTestId("footer").getByRole("link", { name: "Terms of use" }),
     ).toBeVisible();
   });
-
-  test("a member's footer leads to the support chat", async ({ page, login }) => {
+  await test.step("a member's footer leads to the support chat", async () => {
+    // A new visitor: signed out, the default language.
+    await newVisitor(page);
     await login();
     await visit(page, "/users");
     await expect(page.getByTestId("footer-contact")).toHaveAttribute("href", "/users/chat");
@@ -63,14 +74,9 @@ test.describe("legal documents and the footer", () => {
     await visit(page, "/legal");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("特定商取引法に基づく表記");
   });
-
-  test("an admin publishes a version; the earlier one stays readable and HTML stays text", async ({
-    page,
-    context,
-    login,
-    db,
-    problems,
-  }) => {
+  await test.step("an admin publishes a version; the earlier one stays readable and HTML stays text", async () => {
+    // A new visitor: signed out, the default language.
+    await newVisitor(page);
     problems.allow(/\/admin\/setting\/legal\/company(\.data|\?)/);
     problems.allow(/\/company(\.data)?\?version=9999/);
     const admin = await login("admin");

@@ -14,10 +14,10 @@ import { atEachSize } from "./shots";
  * typed, 閉じる closes it and a reload does not show it again; an admin never gets popups; an
  * inactive or finished popup never opens.
  *
- * An active popup opens over every member's page load, so these tests would cover the pages
+ * An active popup opens over every member's page load, so these checks would cover the pages
  * of every test running beside them: they run against a server of their own (the same build,
- * its own freshly seeded SQLite file and port), one test at a time. Screenshots (1280 and
- * 375 px) land in test-results/screenshots.
+ * its own freshly seeded SQLite file and port), as the steps of one journey, one at a time.
+ * Screenshots (1280 and 375 px) land in test-results/screenshots.
  */
 
 interface OwnServer {
@@ -93,8 +93,6 @@ const test = base.extend<object, { own: OwnServer; db: Db }>({
   },
 });
 
-test.describe.configure({ mode: "serial" });
-
 const DIR = "test-results/screenshots";
 const BODY = "<script>alert(1)</script><b>x</b>";
 
@@ -138,224 +136,229 @@ async function insertPopup(
   return id;
 }
 
-test("an admin's popup opens once for a member, its text as typed; closed, a reload shows nothing", async ({
+test("popups: an admin's popup opens once; an inactive, finished or unmarked one; after a goal", async ({
   page,
   db,
   login,
   browser,
-}) => {
-  const tag = newId().slice(-6);
-  const title = `お知らせ ${tag}`;
-  const admin = await adminPage(browser, db);
-  const ap = admin.page;
-  let popupId: string | null = null;
-  try {
-    await visit(ap, "/admin/popups");
-    await ap.getByTestId("popup-create").click();
-    await expect(ap).toHaveURL(/\/admin\/popups\/create$/);
-    // A javascript: link is refused, and what was typed stays.
-    await ap.getByLabel("タイトル（日本語）").fill(title);
-    await ap.getByLabel("本文（日本語）").fill(BODY);
-    await ap.getByLabel("リンクURL").fill("javascript:alert(1)");
-    await ap.getByLabel("開始日時").fill(tokyoLocal(-HOUR));
-    await ap.getByLabel("終了日時").fill(tokyoLocal(2 * HOUR));
-    await ap.getByLabel("画像", { exact: true }).setInputFiles("tests/fixtures/images/avatar.png");
-    await ap.getByRole("button", { name: "ポップアップを作成" }).click();
-    await expect(ap.getByTestId("error-linkUrl")).toHaveText(
-      "http:// または https:// で始まるURLを入力してください",
-    );
-    await expect(ap.getByLabel("本文（日本語）")).toHaveValue(BODY);
-    await ap.setViewportSize({ width: 375, height: 812 });
-    await ap.screenshot({ path: `${DIR}/popup-admin-form-375.png`, fullPage: true });
-    await ap.setViewportSize({ width: 1280, height: 800 });
-
-    await ap.getByLabel("リンクURL").fill("https://example.com/campaign");
-    await ap.getByLabel("画像", { exact: true }).setInputFiles("tests/fixtures/images/avatar.png");
-    await ap.getByRole("button", { name: "ポップアップを作成" }).click();
-    await expect(ap.getByTestId("popup-notice")).toHaveText("ポップアップを作成しました。");
-    popupId = ap.url().match(/\/admin\/popups\/([0-9A-Za-z]+)/)?.[1] ?? null;
-    expect(popupId).not.toBeNull();
-    await expect(ap.getByTestId("popup-state")).toHaveText("表示中");
-    await ap.screenshot({ path: `${DIR}/popup-admin-edit-1280.png`, fullPage: true });
-
-    // An admin's own page loads never open popups.
-    await visit(ap, "/admin");
-    await visit(ap, "/admin/popups");
-    await expect(ap.getByTestId("popup-dialog")).toHaveCount(0);
-    await expect(ap.getByTestId("admin-popups")).toContainText(title);
-    await atEachSize(ap, async (_size, { width: w }) => {
-      await ap.screenshot({ path: `${DIR}/popup-admin-list-${w}.png`, fullPage: true });
-    });
-
-    // The member's next page load: the dialog, its text literally, the link safe.
-    await login();
-    await visit(page, "/users");
-    const dialog = page.getByTestId("popup-dialog");
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("heading", { name: title })).toBeVisible();
-    const body = dialog.getByTestId("popup-body");
-    await expect(body).toHaveText(BODY);
-    expect(await body.innerHTML()).toContain("&lt;script&gt;");
-    expect(await body.locator("b, script").count()).toBe(0);
-    const link = dialog.getByTestId("popup-link");
-    await expect(link).toHaveAttribute("href", "https://example.com/campaign");
-    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-    await expect(link).toHaveAttribute("target", "_blank");
-    await expect(dialog.locator("img")).toHaveAttribute(
-      "src",
-      /^\/media\/popups\/[0-9a-f]{32}\.png$/,
-    );
-    // Keyboard: focus starts on 閉じる, inside the dialog.
-    await expect(dialog.getByRole("button", { name: "閉じる" })).toBeFocused();
-    await page.screenshot({ path: `${DIR}/popup-dialog-1280.png`, animations: "disabled" });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await page.screenshot({ path: `${DIR}/popup-dialog-375.png`, animations: "disabled" });
-    await page.setViewportSize({ width: 1280, height: 800 });
-
-    await dialog.getByRole("button", { name: "閉じる" }).click();
-    await expect(dialog).toBeHidden();
-    await reload(page);
-    await visit(page, "/users/cashback-battle");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
-
-    // The admin sees that one member was shown it.
-    await visit(ap, `/admin/popups/${popupId}`);
-    await expect(ap.getByText("1名")).toBeVisible();
-    await ap.getByRole("button", { name: "無効にする" }).click();
-    await expect(ap.getByTestId("popup-notice")).toHaveText("ポップアップを無効にしました。");
-    await expect(ap.getByTestId("popup-state")).toHaveText("無効");
-  } finally {
-    if (popupId) {
-      await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "=", popupId).execute();
-    }
-    await admin.context.close();
-  }
-});
-
-test("an inactive or finished popup never opens", async ({ page, db, login }) => {
-  const now = Date.now();
-  const ids: string[] = [];
-  for (const [active, start, end] of [
-    [0, now - HOUR, now + HOUR],
-    [1, now - 2 * HOUR, now - HOUR],
-    [1, now + HOUR, now + 2 * HOUR],
-  ] as const) {
-    ids.push(await insertPopup(db, "never", "never", { active, start, end }));
-  }
-  try {
-    await login();
-    await visit(page, "/users");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    // Give the fetch time to answer; nothing opens.
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
-  } finally {
-    await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "in", ids).execute();
-  }
-});
-
-test("a popup that cannot be marked seen logs a warning and shows again on the next load", async ({
-  page,
-  db,
-  login,
   problems,
 }) => {
-  const id = await insertPopup(db, "unmarked", "shown until marked");
-  try {
-    const warnings = await failDialogMarks(page, problems);
+  // Four former tests, one after the other (an active popup covers every page load): about a
+  // minute each on a slow machine.
+  test.setTimeout(240_000);
+  await test.step("an admin's popup opens once for a member, its text as typed; closed, a reload shows nothing", async () => {
+    const tag = newId().slice(-6);
+    const title = `お知らせ ${tag}`;
+    const admin = await adminPage(browser, db);
+    const ap = admin.page;
+    let popupId: string | null = null;
+    try {
+      await visit(ap, "/admin/popups");
+      await ap.getByTestId("popup-create").click();
+      await expect(ap).toHaveURL(/\/admin\/popups\/create$/);
+      // A javascript: link is refused, and what was typed stays.
+      await ap.getByLabel("タイトル（日本語）").fill(title);
+      await ap.getByLabel("本文（日本語）").fill(BODY);
+      await ap.getByLabel("リンクURL").fill("javascript:alert(1)");
+      await ap.getByLabel("開始日時").fill(tokyoLocal(-HOUR));
+      await ap.getByLabel("終了日時").fill(tokyoLocal(2 * HOUR));
+      await ap
+        .getByLabel("画像", { exact: true })
+        .setInputFiles("tests/fixtures/images/avatar.png");
+      await ap.getByRole("button", { name: "ポップアップを作成" }).click();
+      await expect(ap.getByTestId("error-linkUrl")).toHaveText(
+        "http:// または https:// で始まるURLを入力してください",
+      );
+      await expect(ap.getByLabel("本文（日本語）")).toHaveValue(BODY);
+      await ap.setViewportSize({ width: 375, height: 812 });
+      await ap.screenshot({ path: `${DIR}/popup-admin-form-375.png`, fullPage: true });
+      await ap.setViewportSize({ width: 1280, height: 800 });
+
+      await ap.getByLabel("リンクURL").fill("https://example.com/campaign");
+      await ap
+        .getByLabel("画像", { exact: true })
+        .setInputFiles("tests/fixtures/images/avatar.png");
+      await ap.getByRole("button", { name: "ポップアップを作成" }).click();
+      await expect(ap.getByTestId("popup-notice")).toHaveText("ポップアップを作成しました。");
+      popupId = ap.url().match(/\/admin\/popups\/([0-9A-Za-z]+)/)?.[1] ?? null;
+      expect(popupId).not.toBeNull();
+      await expect(ap.getByTestId("popup-state")).toHaveText("表示中");
+      await ap.screenshot({ path: `${DIR}/popup-admin-edit-1280.png`, fullPage: true });
+
+      // An admin's own page loads never open popups.
+      await visit(ap, "/admin");
+      await visit(ap, "/admin/popups");
+      await expect(ap.getByTestId("popup-dialog")).toHaveCount(0);
+      await expect(ap.getByTestId("admin-popups")).toContainText(title);
+      await atEachSize(ap, async (_size, { width: w }) => {
+        await ap.screenshot({ path: `${DIR}/popup-admin-list-${w}.png`, fullPage: true });
+      });
+
+      // The member's next page load: the dialog, its text literally, the link safe.
+      await login();
+      await visit(page, "/users");
+      const dialog = page.getByTestId("popup-dialog");
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("heading", { name: title })).toBeVisible();
+      const body = dialog.getByTestId("popup-body");
+      await expect(body).toHaveText(BODY);
+      expect(await body.innerHTML()).toContain("&lt;script&gt;");
+      expect(await body.locator("b, script").count()).toBe(0);
+      const link = dialog.getByTestId("popup-link");
+      await expect(link).toHaveAttribute("href", "https://example.com/campaign");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(dialog.locator("img")).toHaveAttribute(
+        "src",
+        /^\/media\/popups\/[0-9a-f]{32}\.png$/,
+      );
+      // Keyboard: focus starts on 閉じる, inside the dialog.
+      await expect(dialog.getByRole("button", { name: "閉じる" })).toBeFocused();
+      await page.screenshot({ path: `${DIR}/popup-dialog-1280.png`, animations: "disabled" });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.screenshot({ path: `${DIR}/popup-dialog-375.png`, animations: "disabled" });
+      await page.setViewportSize({ width: 1280, height: 800 });
+
+      await dialog.getByRole("button", { name: "閉じる" }).click();
+      await expect(dialog).toBeHidden();
+      await reload(page);
+      await visit(page, "/users/cashback-battle");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
+
+      // The admin sees that one member was shown it.
+      await visit(ap, `/admin/popups/${popupId}`);
+      await expect(ap.getByText("1名")).toBeVisible();
+      await ap.getByRole("button", { name: "無効にする" }).click();
+      await expect(ap.getByTestId("popup-notice")).toHaveText("ポップアップを無効にしました。");
+      await expect(ap.getByTestId("popup-state")).toHaveText("無効");
+    } finally {
+      if (popupId) {
+        await db.kysely
+          .updateTable("popups")
+          .set({ active: 0 })
+          .where("id", "=", popupId)
+          .execute();
+      }
+      await admin.context.close();
+    }
+  });
+
+  await test.step("an inactive or finished popup never opens", async () => {
+    const now = Date.now();
+    const ids: string[] = [];
+    for (const [active, start, end] of [
+      [0, now - HOUR, now + HOUR],
+      [1, now - 2 * HOUR, now - HOUR],
+      [1, now + HOUR, now + 2 * HOUR],
+    ] as const) {
+      ids.push(await insertPopup(db, "never", "never", { active, start, end }));
+    }
+    try {
+      await login();
+      await visit(page, "/users");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      // Give the fetch time to answer; nothing opens.
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
+    } finally {
+      await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "in", ids).execute();
+    }
+  });
+
+  await test.step("a popup that cannot be marked seen logs a warning and shows again on the next load", async () => {
+    const id = await insertPopup(db, "unmarked", "shown until marked");
+    try {
+      const warnings = await failDialogMarks(page, problems);
+      const member = await login();
+      await visit(page, "/users");
+      await expect(page.getByTestId("popup-dialog")).toBeVisible();
+      await expect
+        .poll(() => warnings.some((w) => w.includes("popup could not be marked seen")))
+        .toBe(true);
+      const seen = () =>
+        db.kysely
+          .selectFrom("popup_views")
+          .select("popup_id")
+          .where("user_id", "=", member.id)
+          .execute();
+      expect(await seen()).toEqual([]);
+      // Not marked seen: the next page load shows it again, and this time it counts.
+      await page.unroute(/\/dialogs$/);
+      await reload(page);
+      await expect(page.getByTestId("popup-dialog")).toBeVisible();
+      await expect.poll(async () => (await seen()).map((r) => r.popup_id)).toEqual([id]);
+    } finally {
+      await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "=", id).execute();
+    }
+  });
+
+  await test.step("a reached marathon goal shows first, alone; the popup waits for the next page load", async () => {
     const member = await login();
-    await visit(page, "/users");
-    await expect(page.getByTestId("popup-dialog")).toBeVisible();
-    await expect
-      .poll(() => warnings.some((w) => w.includes("popup could not be marked seen")))
-      .toBe(true);
-    const seen = () =>
-      db.kysely
-        .selectFrom("popup_views")
-        .select("popup_id")
-        .where("user_id", "=", member.id)
-        .execute();
-    expect(await seen()).toEqual([]);
-    // Not marked seen: the next page load shows it again, and this time it counts.
-    await page.unroute(/\/dialogs$/);
-    await reload(page);
-    await expect(page.getByTestId("popup-dialog")).toBeVisible();
-    await expect.poll(async () => (await seen()).map((r) => r.popup_id)).toEqual([id]);
-  } finally {
-    await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "=", id).execute();
-  }
-});
+    const now = nowDb();
+    const marathonId = newId();
+    const goalId = newId();
+    const number = 900_000 + Math.floor(Math.random() * 99_999);
+    await db.kysely
+      .insertInto("cb_marathons")
+      .values({
+        id: marathonId,
+        course: "general",
+        title: "Popup order marathon",
+        starts_on: "2026-01-01",
+        ends_on: null,
+        active: 0,
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db.kysely
+      .insertInto("cb_marathon_goals")
+      .values({
+        id: goalId,
+        marathon_id: marathonId,
+        marathon_number: number,
+        threshold: 1,
+        reward: 0,
+        modal_text: "Goal first",
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db.kysely
+      .insertInto("marathons")
+      .values({
+        id: `${member.id}_${number}`,
+        uid: member.id,
+        marathon_number: number,
+        goal_id: goalId,
+        reward: 0,
+        modal_text: "Goal first",
+        is_modal: 0,
+        ledger_tx_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const popupId = await insertPopup(db, "after the goal", "second");
+    try {
+      await visit(page, "/users");
+      const goal = page.getByTestId("marathon-goal-modal");
+      await expect(goal).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
+      await goal.getByRole("button", { name: "閉じる" }).click();
+      await expect(goal).toBeHidden();
+      await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
 
-test("a reached marathon goal shows first, alone; the popup waits for the next page load", async ({
-  page,
-  db,
-  login,
-}) => {
-  const member = await login();
-  const now = nowDb();
-  const marathonId = newId();
-  const goalId = newId();
-  const number = 900_000 + Math.floor(Math.random() * 99_999);
-  await db.kysely
-    .insertInto("cb_marathons")
-    .values({
-      id: marathonId,
-      course: "general",
-      title: "Popup order marathon",
-      starts_on: "2026-01-01",
-      ends_on: null,
-      active: 0,
-      created_by: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db.kysely
-    .insertInto("cb_marathon_goals")
-    .values({
-      id: goalId,
-      marathon_id: marathonId,
-      marathon_number: number,
-      threshold: 1,
-      reward: 0,
-      modal_text: "Goal first",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db.kysely
-    .insertInto("marathons")
-    .values({
-      id: `${member.id}_${number}`,
-      uid: member.id,
-      marathon_number: number,
-      goal_id: goalId,
-      reward: 0,
-      modal_text: "Goal first",
-      is_modal: 0,
-      ledger_tx_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  const popupId = await insertPopup(db, "after the goal", "second");
-  try {
-    await visit(page, "/users");
-    const goal = page.getByTestId("marathon-goal-modal");
-    await expect(goal).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
-    await goal.getByRole("button", { name: "閉じる" }).click();
-    await expect(goal).toBeHidden();
-    await expect(page.getByTestId("popup-dialog")).toHaveCount(0);
-
-    await reload(page);
-    const popup = page.getByTestId("popup-dialog");
-    await expect(popup).toBeVisible();
-    await expect(popup).toContainText(`after the goal ${popupId}`);
-    await expect(goal).toHaveCount(0);
-  } finally {
-    await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "=", popupId).execute();
-  }
+      await reload(page);
+      const popup = page.getByTestId("popup-dialog");
+      await expect(popup).toBeVisible();
+      await expect(popup).toContainText(`after the goal ${popupId}`);
+      await expect(goal).toHaveCount(0);
+    } finally {
+      await db.kysely.updateTable("popups").set({ active: 0 }).where("id", "=", popupId).execute();
+    }
+  });
 });
