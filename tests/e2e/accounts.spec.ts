@@ -1,13 +1,37 @@
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
+import type { Db } from "#db";
+import { saveRateVersion } from "#server/features/brokers/terms";
+import { runDataExports } from "#server/features/profile/data-export";
+import { localStorage } from "#server/storage";
+import { createAccount, creditReport } from "../helpers/cashback";
 import { fixture, jpegWithExif } from "../helpers/images";
+import { anAdminId, fund } from "../helpers/money";
+import { days, setup, type Setup } from "./cashback-kit";
 import { E2E_ORIGIN } from "./env";
-import { E2E_PASSWORD, expect, reload, signInUser, test, visit } from "./fixtures";
+import { E2E_PASSWORD, expect, freshStep, reload, signInUser, test, visit } from "./fixtures";
+import { DESKTOP, languageCookie, PHONE, SHOT_LANGUAGES, shooterFor } from "./shots";
 
 /**
- * Profile, payment details and accounts in the browser: a member fills in the profile and payment details and registers a
- * cashback account; an admin approves it; the member sees it approved with the date. Plus the
- * admin's customer page, broker management and the CSV export.
+ * A member's accounts in the browser, one journey per width, each former test a step with
+ * people of its own.
+ *
+ * At 1280 px: a member fills in the profile and payment details and registers a cashback
+ * account; an admin approves it; the member sees it approved with the date. Plus the admin's
+ * customer page, broker management and the CSV export. Then closing an account (退会) as a
+ * member does it, in Japanese at 375 px and in English at 1280 px: the refusal naming what to
+ * finish first, the step-up, a refused submit's summary in view and focused, the closed page,
+ * no way back in; then the admin's view and the reopening (screenshots in
+ * test-results/screenshots/close-*.png). Last, "Download my data".
+ *
+ * At 375 px (@mobile): nothing scrolls sideways, and rates a member can follow: a broker with
+ * several account types asks for the type on /users/bank (refused without one, the reason in
+ * view and focused), accounts without a type are prompted for it, and each cashback row shows
+ * the rate it was paid at and whether it came from the account's type or the broker's default
+ * type. With SCREENSHOTS=1 it also saves the two pages at 375 px and 1280 px in ja and en
+ * (SHOTS_DIR, default test-results/screenshots/member-rates).
  */
 
 /** A number no other test (or seed) uses: 6 characters for MT4/MT5 brokers. */
@@ -34,12 +58,128 @@ async function addAccount(page: Page, broker: string, number: string) {
   await page.getByRole("button", { name: "申請する" }).click();
 }
 
-test.describe("member: profile, payment details and accounts", () => {
-  test("edits the profile and image, and fills in payment details after reauthentication", async ({
-    page,
-    login,
-    problems,
-  }) => {
+const shoot = shooterFor("test-results/screenshots");
+
+const TEXT = {
+  ja: {
+    open: "退会の手続きへ",
+    heading: "退会",
+    blocked: "退会の前に、次のことを済ませてください。",
+    withdraw: "出金する",
+    confirm: "確認",
+    submit: "退会する",
+    unticked: "内容を確認のうえ、チェックを入れてください",
+    done: "退会手続きが完了しました。",
+    closedAdmin: "に退会しました。",
+    reopen: "アカウントを再開する",
+    reopened: "アカウントを再開しました。",
+  },
+  en: {
+    open: "Go to closing the account",
+    heading: "Close my account",
+    blocked: "Before closing, please finish the following.",
+    withdraw: "Withdraw",
+    confirm: "Confirm",
+    submit: "Close my account",
+    unticked: "Tick the box to confirm you have read this",
+    done: "Your account is closed.",
+    closedAdmin: "Closed on",
+    reopen: "Reopen the account",
+    reopened: "The account has been reopened.",
+  },
+} as const;
+
+async function still(page: Page) {
+  await page.mouse.move(0, 0);
+}
+
+/**
+ * "Download my data" from the profile: the request on a phone in Japanese, the worker's job
+ * (run here against the server's database and upload folder, as the bot worker runs it), the
+ * ready state in both languages and at both widths, and the ZIP itself. Screenshots land in
+ * test-results/screenshots/data-export-*.png for a person to look at.
+ */
+const storage = localStorage("data/e2e/uploads");
+const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
+const sent: unknown[] = [];
+const mailer = {
+  async send(message: unknown) {
+    sent.push(message);
+  },
+};
+
+const EXPORT_TEXT = {
+  ja: {
+    request: "データのコピーを依頼する",
+    requested: "依頼を受け付けました",
+    download: "ZIP をダウンロード",
+  },
+  en: {
+    request: "Ask for a copy of my data",
+    requested: "Your request is received",
+    download: "Download the ZIP",
+  },
+} as const;
+
+const shootRates = shooterFor(process.env.SHOTS_DIR ?? "test-results/screenshots/member-rates");
+
+/** The setup's broker with two types: Standard ¥800 a lot (the default type) and Pro $4.50. */
+async function twoTypes(db: Db, s: Setup) {
+  await saveRateVersion(
+    db.kysely,
+    s.brokerId,
+    [
+      { accountType: "Standard", kind: "jpy_per_lot", valueX100: 80_000 },
+      { accountType: "Pro", kind: "usd_per_lot", valueX100: 450 },
+    ],
+    "2000-01-01",
+    await anAdminId(db),
+  );
+}
+
+/** Nothing scrolls sideways. */
+async function fitsWidth(page: Page) {
+  const widths = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+}
+
+/** The history and the form's refusal at 1280 px and 375 px in `lng` (with SCREENSHOTS=1). */
+async function screenshots(page: Page, s: Setup, lng: "ja" | "en") {
+  if (!process.env.SCREENSHOTS) return;
+  // The language by the search parameter, which comes before any cookie the pages set.
+  for (const [size, viewport] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await visit(page, `/users/cashback?lng=${lng}`);
+    await shootRates(page, `history-${size}-${lng}`);
+    await visit(page, `/users?lng=${lng}`);
+    await shootRates(page, `dashboard-${size}-${lng}`);
+    await visit(page, `/users/bank?lng=${lng}`);
+    await shootRates(page, `bank-${size}-${lng}`);
+    const form = page.getByTestId("add-account");
+    await form.locator("select[name=brokerId]").selectOption({ label: s.brokerName });
+    await form.locator("input[name=accountNumber]").fill(String(Number(s.pending) + 3));
+    await form.locator("button[type=submit]").click();
+    await form.getByTestId("error-accountType").waitFor();
+    await shootRates(page, `bank-type-required-${size}-${lng}`, false);
+  }
+}
+
+test("a member's accounts: profile and payment details, cashback accounts and the admin's decisions on them, closing the account, a copy of the data", async ({
+  context,
+  db,
+  login,
+  page,
+  payingMember,
+  problems,
+}) => {
+  test.setTimeout(660_000);
+  await test.step("edits the profile and image, and fills in payment details after reauthentication", async () => {
     // Refused forms answer 400 with their messages: expected here.
     problems.allow(/\/users\/mypage(\.data|\?_data=)/);
     const me = await login("member");
@@ -128,12 +268,8 @@ test.describe("member: profile, payment details and accounts", () => {
     await expect(page.getByTestId("payment-saved")).toHaveText("出金先情報を保存しました");
     await expect(form.getByLabel("口座番号", { exact: true })).toHaveValue("1234567");
   });
-
-  test("registers a cashback account and sees it pending; a duplicate is refused", async ({
-    page,
-    login,
-    problems,
-  }) => {
+  await test.step("registers a cashback account and sees it pending; a duplicate is refused", async () => {
+    await freshStep(page);
     problems.allow(/\/users\/bank(\.data|\?_data=)/);
     await login("member");
     await visit(page, "/users/bank");
@@ -173,47 +309,35 @@ test.describe("member: profile, payment details and accounts", () => {
     );
     await expect(page.getByTestId("table-row")).toHaveCount(1);
   });
-});
-
-test("in English: the member registers an account, sees it pending, and a duplicate is refused", async ({
-  page,
-  context,
-  login,
-  problems,
-}) => {
-  problems.allow(/\/users\/bank(\.data|\?_data=)/);
-  await login("member");
-  await context.addCookies([{ name: "language", value: "en", url: E2E_ORIGIN }]);
-  await visit(page, "/users/bank");
-  await expect(page.getByRole("heading", { name: "Cashback accounts", level: 1 })).toBeVisible();
-  const number = uniqueNumber();
-  await page.getByLabel("Company").selectOption({ label: "XM" });
-  const type = page.getByLabel("Account type", { exact: true });
-  await type.selectOption("Standard");
-  await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill("12");
-  await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByTestId("error-accountNumber")).toHaveText(
-    "The account number must be 5 or 6 letters or digits (half-width)",
-  );
-  await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill(number);
-  await page.getByRole("button", { name: "Apply" }).click();
-  const row = page.getByTestId("table-row").filter({ hasText: number });
-  await expect(row.getByTestId("account-status")).toHaveText("Pending verification");
-  await type.selectOption("Standard");
-  await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill(number);
-  await page.getByRole("button", { name: "Apply" }).click();
-  await expect(page.getByTestId("error-accountNumber")).toHaveText(
-    "This account is already registered",
-  );
-});
-
-test.describe("admin: accounts, customers and brokers", () => {
-  test("approves a member's account; the member sees it approved with the date", async ({
-    page,
-    context,
-    login,
-    db,
-  }) => {
+  await test.step("in English: the member registers an account, sees it pending, and a duplicate is refused", async () => {
+    await freshStep(page);
+    problems.allow(/\/users\/bank(\.data|\?_data=)/);
+    await login("member");
+    await context.addCookies([{ name: "language", value: "en", url: E2E_ORIGIN }]);
+    await visit(page, "/users/bank");
+    await expect(page.getByRole("heading", { name: "Cashback accounts", level: 1 })).toBeVisible();
+    const number = uniqueNumber();
+    await page.getByLabel("Company").selectOption({ label: "XM" });
+    const type = page.getByLabel("Account type", { exact: true });
+    await type.selectOption("Standard");
+    await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill("12");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("error-accountNumber")).toHaveText(
+      "The account number must be 5 or 6 letters or digits (half-width)",
+    );
+    await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill(number);
+    await page.getByRole("button", { name: "Apply" }).click();
+    const row = page.getByTestId("table-row").filter({ hasText: number });
+    await expect(row.getByTestId("account-status")).toHaveText("Pending verification");
+    await type.selectOption("Standard");
+    await page.getByRole("textbox", { name: "Account number (MT4/MT5)" }).fill(number);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByTestId("error-accountNumber")).toHaveText(
+      "This account is already registered",
+    );
+  });
+  await test.step("approves a member's account; the member sees it approved with the date", async () => {
+    await freshStep(page);
     const member = await login("member");
     const number = uniqueNumber();
     await visit(page, "/users/bank");
@@ -238,11 +362,8 @@ test.describe("admin: accounts, customers and brokers", () => {
     await expect(mine.getByTestId("account-status")).toHaveText("承認済み");
     await expect(mine).toContainText(tokyoToday());
   });
-
-  test("the member gives the account type from the broker's types; the admin corrects it", async ({
-    page,
-    login,
-  }) => {
+  await test.step("the member gives the account type from the broker's types; the admin corrects it", async () => {
+    await freshStep(page);
     const member = await login("member");
     const number = uniqueNumber();
     await visit(page, "/users/bank");
@@ -269,14 +390,8 @@ test.describe("admin: accounts, customers and brokers", () => {
     await expect(page.getByTestId("type-saved")).toContainText(number);
     await expect(row.getByTestId("account-type")).toHaveValue("Standard");
   });
-
-  test("denies with a reason only, and the member reads the reason", async ({
-    page,
-    context,
-    login,
-    db,
-    problems,
-  }) => {
+  await test.step("denies with a reason only, and the member reads the reason", async () => {
+    await freshStep(page);
     problems.allow(/\/admin\/account(\.data)?\?index/);
     const member = await login("member");
     const number = uniqueNumber();
@@ -316,11 +431,8 @@ test.describe("admin: accounts, customers and brokers", () => {
       "理由: 口座名義が登録名と一致しません",
     );
   });
-
-  test("finds a customer, reveals the payment details (recorded) and exports CSV", async ({
-    page,
-    login,
-  }) => {
+  await test.step("finds a customer, reveals the payment details (recorded) and exports CSV", async () => {
+    await freshStep(page);
     const member = await login("member");
     // The member's payment details, through their own page.
     await visit(page, "/users/mypage");
@@ -362,8 +474,8 @@ test.describe("admin: accounts, customers and brokers", () => {
     await expect(latest).toContainText("管理者が出金先情報を表示");
     await expect(latest).toContainText("E2E Admin");
   });
-
-  test("creates a broker with a logo, then deactivates it", async ({ page, login, problems }) => {
+  await test.step("creates a broker with a logo, then deactivates it", async () => {
+    await freshStep(page);
     problems.allow(/\/admin\/account\/brokers\/new(\.data|\?_data=)/);
     await login("admin");
     await visit(page, "/admin/account");
@@ -409,30 +521,262 @@ test.describe("admin: accounts, customers and brokers", () => {
       page.getByTestId("table-row").filter({ hasText: code }).getByTestId("broker-active"),
     ).toHaveText("非表示（停止中）");
   });
+  // Each language once and each width once: the texts are the language's, the summary in view
+  // and the touch of the form are the width's.
+  for (const [lng, size, viewport] of [
+    ["ja", "phone", PHONE],
+    ["en", "desktop", DESKTOP],
+  ] as const) {
+    await test.step(`a member closes their account (${lng}, ${size})`, async () => {
+      await freshStep(page);
+      // A refused step-up or submit is a 400 of the action's data request.
+      problems.allow(/\/users\/close-account(\.data|\?)/);
+      const text = TEXT[lng];
+      await languageCookie(context, lng);
+      await page.setViewportSize(viewport);
+      const main = page.getByTestId("main");
+
+      // Money that can still be paid out: the page says what to do first and links there.
+      await payingMember(3_000);
+      await visit(page, "/users/mypage");
+      await main.getByRole("link", { name: text.open }).click();
+      await expect(page).toHaveURL(/\/users\/close-account$/);
+      await expect(main.getByRole("heading", { level: 1 })).toHaveText(text.heading);
+      await expect(page.getByTestId("close-blockers")).toContainText(text.blocked);
+      await expect(page.getByTestId("close-blockers")).toContainText("¥3,000");
+      await expect(main.getByRole("link", { name: text.withdraw })).toHaveAttribute(
+        "href",
+        "/users/withdraw/new",
+      );
+      await expect(main.getByRole("button", { name: text.submit })).toHaveCount(0);
+      await still(page);
+      await shoot(page, `close-blocked-${size}-${lng}`);
+      await context.clearCookies({ name: "sid" });
+
+      // A member with ¥300 (below every minimum): step-up, then the form.
+      const me = await login("member");
+      await fund(db, me.id, 300);
+      await visit(page, "/users/close-account");
+      const reauth = page.getByTestId("reauth");
+      await reauth.getByLabel(/メールアドレス|Email/).fill(me.email);
+      await reauth.getByLabel(/パスワード|Password/).fill(E2E_PASSWORD);
+      await reauth.getByRole("button", { name: text.confirm }).click();
+      await expect(page.getByTestId("close-small-balance")).toContainText("¥300");
+
+      // Without the tick: the summary is in view and has the focus.
+      await main.getByRole("button", { name: text.submit }).click();
+      const summary = page.getByTestId("form-error");
+      await expect(summary).toContainText(text.unticked);
+      await expect(summary).toBeInViewport();
+      await expect(summary).toBeFocused();
+      await still(page);
+      await shoot(page, `close-unticked-${size}-${lng}`);
+
+      await main.getByRole("combobox").selectOption("hardToUse");
+      await main.getByRole("checkbox").check();
+      await main.getByRole("button", { name: text.submit }).click();
+      await expect(page).toHaveURL(/\/account-closed$/);
+      await expect(page.getByTestId("account-closed")).toContainText(text.done);
+      await still(page);
+      await shoot(page, `close-done-${size}-${lng}`);
+
+      // The member area is closed to this browser now.
+      await visit(page, "/users");
+      await expect(page).toHaveURL(/\/login/);
+
+      // The admin sees the closed state and reopens the account.
+      await login("admin");
+      await visit(page, `/admin/customer/${me.id}`);
+      await expect(page.getByTestId("customer-closed")).toContainText(text.closedAdmin);
+      await still(page);
+      await shoot(page, `close-admin-${size}-${lng}`);
+      await page.getByRole("button", { name: text.reopen }).click();
+      await expect(page.getByTestId("customer-reopened")).toHaveText(text.reopened);
+      await expect(page.getByTestId("customer-closed")).toHaveCount(0);
+    });
+  }
+  await test.step("a member asks for a copy of their data and downloads it, ready at both widths in both languages", async () => {
+    await freshStep(page);
+    await page.setViewportSize(PHONE);
+    const me = await login("member");
+    await visit(page, "/users/mypage");
+    const section = page.getByTestId("data-export-section");
+    await section.getByRole("button", { name: EXPORT_TEXT.ja.request }).click();
+    await expect(page.getByTestId("data-export-requested")).toContainText(EXPORT_TEXT.ja.requested);
+    await section.scrollIntoViewIfNeeded();
+    await section.screenshot({
+      path: "test-results/screenshots/data-export-requested-phone-ja.png",
+    });
+
+    await runDataExports({ db, storage, mailer, log: silent, appOrigin: "http://e2e.test" });
+    const link = section.getByTestId("data-export-download");
+    for (const lng of SHOT_LANGUAGES) {
+      await languageCookie(context, lng);
+      // The browser keeps the last page's language too, and would restore it over the cookie.
+      await page.evaluate((l) => window.localStorage.setItem("language", l), lng);
+      for (const [size, viewport] of [
+        ["phone", PHONE],
+        ["desktop", DESKTOP],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await visit(page, "/users/mypage");
+        await expect(link).toHaveText(EXPORT_TEXT[lng].download);
+        const box = await link.boundingBox();
+        expect(box?.height).toBeGreaterThanOrEqual(44);
+        await section.scrollIntoViewIfNeeded();
+        await section.screenshot({
+          path: `test-results/screenshots/data-export-ready-${size}-${lng}.png`,
+        });
+        await shoot(page, `data-export-page-${size}-${lng}`);
+      }
+    }
+
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
+    const profile = JSON.parse(strFromU8(files["profile.json"]!)) as { email: string }[];
+    expect(profile).toEqual([expect.objectContaining({ email: me.email })]);
+    expect(Object.keys(files)).toContain("statement.csv");
+  });
 });
 
-test.describe("at 375 px", () => {
-  test(
-    "the member's and the admin's pages never scroll the page sideways",
-    { tag: "@mobile" },
-    async ({ page, login }) => {
-      await login("member");
-      for (const path of ["/users/mypage", "/users/bank"]) {
-        await visit(page, path);
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, path).toBeLessThanOrEqual(375);
-      }
-      await login("admin");
-      for (const path of [
-        "/admin/account",
-        "/admin/account/brokers",
-        "/admin/account/brokers/new",
-        "/admin/customer",
-      ]) {
-        await visit(page, path);
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, path).toBeLessThanOrEqual(375);
-      }
-    },
-  );
+test("a member's accounts at 375 px: no sideways scroll, account types and the rates they pay @mobile", async ({
+  page,
+  context,
+  db,
+  login,
+  problems,
+}) => {
+  test.setTimeout(180_000);
+  await test.step("the member's and the admin's pages never scroll the page sideways", async () => {
+    await login("member");
+    for (const path of ["/users/mypage", "/users/bank"]) {
+      await visit(page, path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(375);
+    }
+    await login("admin");
+    for (const path of [
+      "/admin/account",
+      "/admin/account/brokers",
+      "/admin/account/brokers/new",
+      "/admin/customer",
+    ]) {
+      await visit(page, path);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(375);
+    }
+  });
+  await test.step("the form asks for the type at a broker with several; a missing type is prompted", async () => {
+    await freshStep(page);
+    problems.allow(/\/users\/bank(\.data|\?_data=)/);
+    const s = await setup(db);
+    await twoTypes(db, s);
+    await signInUser(context, db, s.member.id);
+    await page.setViewportSize(PHONE);
+    await visit(page, "/users/bank");
+
+    // Both accounts were registered before types were asked for.
+    const prompt = page.getByTestId("missing-type-row");
+    await expect(prompt).toHaveCount(2);
+    // The prompt is the first thing under the title, in view without scrolling on a phone.
+    await expect(prompt.first().getByTestId("set-type")).toBeInViewport();
+
+    const form = page.getByTestId("add-account");
+    await form.getByLabel("会社").selectOption({ label: s.brokerName });
+    const type = form.getByLabel("口座タイプ");
+    await expect(type.locator("option")).toHaveText(["選択してください", "Standard", "Pro"]);
+    const number = String(Number(s.pending) + 1);
+    await form.getByRole("textbox", { name: /口座番号/ }).fill(number);
+    await form.getByRole("button", { name: "申請する" }).click();
+    const error = form.getByTestId("error-accountType");
+    await expect(error).toHaveText(
+      "口座タイプを選んでください。この会社には複数の口座タイプがあり、タイプごとに還元レートが違います",
+    );
+    await expect(error).toBeInViewport();
+    await expect(form.getByTestId("form-error")).toBeFocused();
+    await fitsWidth(page);
+
+    await type.selectOption("Pro");
+    await form.getByRole("button", { name: "申請する" }).click();
+    await expect(page.getByTestId("account-added")).toContainText(number);
+    await expect(error).toHaveCount(0);
+    await expect(page.getByTestId("table-row").filter({ hasText: number })).toContainText("Pro");
+    await expect(prompt).toHaveCount(2);
+
+    // The prompt: refused without a choice, then saved; the row leaves the prompt.
+    const first = prompt.filter({ hasText: s.approved });
+    await first.getByTestId("set-type").click();
+    await expect(page.getByTestId("missing-type").getByTestId("error-accountType")).toBeVisible();
+    await first.getByLabel(new RegExp(s.approved)).selectOption("Standard");
+    await first.getByTestId("set-type").click();
+    await expect(page.getByTestId("type-saved")).toBeVisible();
+    await expect(prompt).toHaveCount(1);
+    await expect(page.getByTestId("table-row").filter({ hasText: s.approved })).toContainText(
+      "Standard",
+    );
+    await fitsWidth(page);
+  });
+  await test.step("each cashback row shows its rate and where it came from", async () => {
+    await freshStep(page);
+    // The screenshots send the form refused on purpose.
+    problems.allow(/\/users\/bank(\.data|\?(lng=\w+&)?_data=)/);
+    const s = await setup(db);
+    await twoTypes(db, s);
+    await db.kysely
+      .updateTable("broker_accounts")
+      .set({ account_type: "Pro" })
+      .where("user_id", "=", s.member.id)
+      .where("account_number", "=", s.approved)
+      .execute();
+    const untyped = String(Number(s.pending) + 2);
+    await createAccount(db, s.member.id, s.brokerId, untyped, "approved");
+    const d = days();
+    const admin = await anAdminId(db);
+    await creditReport(db, admin, {
+      fileName: `rates-${s.tag}.csv`,
+      lines: [
+        "trade_date,broker,account,lots,currency,ib_commission,row_key",
+        `${d.today},${s.brokerCode},${s.approved},2,JPY,,r1`,
+        `${d.lastMonthDay},${s.brokerCode},${untyped},1.5,JPY,,r2`,
+      ],
+      usdRate: "150",
+    });
+    await signInUser(context, db, s.member.id);
+    await page.setViewportSize(PHONE);
+    await visit(page, "/users/cashback");
+
+    const history = page.getByTestId("cashback-history");
+    const own = history.locator('[data-testid=rate-applied][data-source="account_type"]');
+    const fallback = history.locator('[data-testid=rate-applied][data-source="default_type"]');
+    await expect(own).toHaveText("$4.50 / ロット (Pro)");
+    await expect(fallback).toHaveText("¥800 / ロット (標準タイプ「Standard」を適用)");
+    // The row priced at the default type: the page names the accounts without a type (the
+    // approved one paid at the default type and the pending one), not the typed one.
+    const banner = page.getByTestId("account-type-banner");
+    await expect(banner).toContainText("口座タイプが未設定の口座が2件あります");
+    await expect(banner).toContainText(`${s.brokerName} ${untyped}`);
+    await expect(banner).toContainText(`${s.brokerName} ${s.pending}`);
+    await expect(banner).not.toContainText(s.approved);
+    await expect(banner).toBeInViewport();
+    await own.scrollIntoViewIfNeeded();
+    await expect(own).toBeInViewport();
+    await fitsWidth(page);
+
+    await visit(page, "/users");
+    await expect(page.getByTestId("recent-cashback").getByTestId("rate-applied")).toHaveCount(2);
+    await expect(banner).toContainText(`${s.brokerName} ${untyped}`);
+    await banner.getByTestId("account-type-banner-link").click();
+    await expect(page).toHaveURL(/\/users\/bank$/);
+    const prompt = page.getByTestId("missing-type-row");
+    await expect(prompt).toHaveCount(2);
+    await expect(prompt.first().getByTestId("set-type")).toBeInViewport();
+
+    await screenshots(page, s, "ja");
+    await page.setViewportSize(PHONE);
+    await visit(page, "/users/cashback?lng=en");
+    await expect(fallback).toHaveText("¥800 / lot (default type: Standard)");
+    await expect(banner).toContainText("2 of your accounts have no account type");
+    await fitsWidth(page);
+    await screenshots(page, s, "en");
+  });
 });

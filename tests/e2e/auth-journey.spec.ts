@@ -17,7 +17,7 @@ import {
   mailCount,
 } from "./auth-helpers";
 import { E2E_ORIGIN } from "./env";
-import { newVisitor, watchProblems } from "./fixtures";
+import { freshStep, watchProblems } from "./fixtures";
 import { setLanguage } from "./walk";
 
 /**
@@ -162,7 +162,7 @@ test("auth: register, reset, change email, registration errors, passkeys and adm
   });
   await test.step("a forgotten password is reset from the mailed link, which ends every session and works once", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     const user = await createUser();
     const main = page.getByTestId("main");
     const newPassword = "Brand-new-passw0rd";
@@ -239,7 +239,7 @@ test("auth: register, reset, change email, registration errors, passkeys and adm
   });
   await test.step("in English: change of email after reauthentication, confirmed from the new address and undone from the old", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     // The refused reauthentication is a 400 of the action's data request.
     problems.allow(/\/users\/change-email(\.data|\?)/);
     await context.addCookies([{ name: "language", value: "en", url: E2E_ORIGIN }]);
@@ -315,7 +315,7 @@ test("auth: register, reset, change email, registration errors, passkeys and adm
   });
   await test.step("registration shows each error in place and saves nothing until the form is right", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     // Every refused submission is a 400 of the action's data request.
     problems.allow(/\/register(\.data|\?)/);
     const main = page.getByTestId("main");
@@ -429,7 +429,7 @@ test("auth: register, reset, change email, registration errors, passkeys and adm
   });
   await test.step("a member adds a passkey, signs in with it alone, and uses it after the password", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     // A long journey: four sign-ins and two re-authentications at production hashing cost.
     const member = await createUser();
     await addVirtualAuthenticator(page);
@@ -491,7 +491,7 @@ test("auth: register, reset, change email, registration errors, passkeys and adm
   });
   await test.step("an admin without a second factor can only enrol one, then uses the admin pages", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     // Turning the last factor off is refused: the action answers 400 with the reason.
     problems.allow(/\/admin\/security(\.data|\?_data=)/);
     await adminSignsInWithoutSecondFactor(page, createUser);
@@ -525,7 +525,7 @@ test("auth: register, reset, change email, registration errors, passkeys and adm
     const page = await context.newPage();
     watchProblems(page, problems);
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     problems.allow(/\/admin\/security(\.data|\?_data=)/);
     await addVirtualAuthenticator(page);
     await adminSignsInWithoutSecondFactor(page, createUser);
@@ -559,7 +559,7 @@ test("the passkey controls fit a phone and are reachable by touch and keyboard @
   for (const lng of ["ja", "en"] as const) {
     await test.step(`in ${lng}`, async () => {
       // A new visitor: signed out, no language chosen yet.
-      await newVisitor(page);
+      await freshStep(page);
       await setLanguage(context, lng);
       await visit(page, "/login");
       const button = page.getByTestId("passkey-login").getByRole("button");

@@ -59,7 +59,6 @@ function watchDialogs(page: Page) {
 
 test("campaigns: an admin writes one, members enter it until it is full, a visitor signs in to it", async ({
   browser,
-  context,
   createUser,
   db,
   login,
@@ -166,7 +165,7 @@ test("campaigns: an admin writes one, members enter it until it is full, a visit
     expect(text).toContain("Campaign Member");
   });
   await test.step("a campaign that fills up while the page is open refuses with its message", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     // The refused entry answers 400 with the message: expected.
     problems.allow(/\/users\/campaigns\/[0-9a-z]{26}(\.data|\?_data=)/);
     const id = await campaign(db, { capacity: 1 });
@@ -192,7 +191,7 @@ test("campaigns: an admin writes one, members enter it until it is full, a visit
     await late.context.close();
   });
   await test.step("a visitor on a campaign signs in and comes back to it", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     const title = `戻り先キャンペーン ${Date.now().toString(36)}`;
     const id = await campaign(db, { title });
     const member = await createUser();

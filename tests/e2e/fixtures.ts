@@ -314,12 +314,6 @@ export async function forgetLanguage(page: Page) {
   await page.context().clearCookies({ name: "language" });
 }
 
-/** A new visitor between a journey's steps: signed out, the default language. */
-export async function newVisitor(page: Page) {
-  await forgetLanguage(page);
-  await page.context().clearCookies();
-}
-
 /**
  * Opens a path and waits until React has hydrated (the root marks <html data-hydrated>), so
  * clicks and selections reach their handlers instead of the server-rendered markup.
@@ -344,9 +338,9 @@ export async function reload(page: Page) {
  * page's own and no motion preference, on a blank page. What a step allowed in `problems`
  * stays allowed for the steps after it.
  */
-export async function freshStep(page: Page, context: BrowserContext) {
+export async function freshStep(page: Page) {
   await page.unrouteAll({ behavior: "ignoreErrors" });
-  await context.clearCookies();
+  await page.context().clearCookies();
   // Storage is per origin: cleared from a page of the site's own that runs no script.
   await page.goto("/readyz");
   await page.evaluate(() => {

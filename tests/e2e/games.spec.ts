@@ -163,7 +163,6 @@ async function crossTwoGoals(db: Db, userId: string) {
 
 test("games: a battle, a gacha and the marathon, from the admin's forms to the member's pages", async ({
   browser,
-  context,
   db,
   login,
   page,
@@ -254,7 +253,7 @@ test("games: a battle, a gacha and the marathon, from the admin's forms to the m
     await expect(page.getByRole("heading", { name: "最終結果" })).toBeVisible();
   });
   await test.step("the admin creates a battle through the form: refusals keep what was typed; the ranking links to battles", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     // The refused form answers 400, as it should.
     problems.allow(/\/admin\/ranking\/battles\/create/);
     await login("admin");
@@ -297,7 +296,7 @@ test("games: a battle, a gacha and the marathon, from the admin's forms to the m
     await shoot(page, "battle-admin-detail-1280");
   });
   await test.step("without an id, a member sees the running battle (the demo seed's month) and is not ranked yet", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     await login();
     await visit(page, "/users/cashback-battle");
     // The demo seed's battle covers the current month.
@@ -308,7 +307,7 @@ test("games: a battle, a gacha and the marathon, from the admin's forms to the m
     await shoot(page, "battle-member-current-375");
   });
   await test.step("an admin creates a gacha with rewards; a member draws until the limit and sees the log", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     // An admin and a member in two browsers, from the empty form to the member's log: 12-24 s
     // depending on the machine's load, too close to the default 30 s.
     // The empty first submit is refused with 400 and its messages: expected.
@@ -390,7 +389,7 @@ test("games: a battle, a gacha and the marathon, from the admin's forms to the m
     await member.context.close();
   });
   await test.step("a member marks a won item used, once", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     const gachaId = await publishedGacha(db, [{ name: "ドリンク券", kind: "item", validDays: 30 }]);
     const member = await newMember(db, browser);
     const m = member.page;
@@ -410,7 +409,7 @@ test("games: a battle, a gacha and the marathon, from the admin's forms to the m
     await member.context.close();
   });
   await test.step("the reveal animates, and not for people who ask for reduced motion", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     const gachaId = await publishedGacha(db, [{ name: "500円", kind: "cash", amount: 500 }], {
       limit: 5,
     });
@@ -435,7 +434,7 @@ test("games: a battle, a gacha and the marathon, from the admin's forms to the m
     await member.context.close();
   });
   await test.step("goals reached at import pop up once, oldest first, text as text; a reload shows nothing", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     const member = await login();
     const [n1, n2] = await crossTwoGoals(db, member.id);
 
@@ -485,7 +484,7 @@ test("games: a battle, a gacha and the marathon, from the admin's forms to the m
     await expect(page.getByRole("heading", { name: "キャッシュバックマラソン" })).toBeVisible();
   });
   await test.step("a goal that cannot be marked shown logs a warning and shows again on the next load", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     const member = await login();
     await crossTwoGoals(db, member.id);
     const warnings = await failDialogMarks(page, problems);
@@ -504,7 +503,7 @@ test("games: a battle, a gacha and the marathon, from the admin's forms to the m
     await expect.poll(async () => (await shown()).map((r) => r.is_modal).sort()).toEqual([0, 1]);
   });
   await test.step("marathon pages at 1280 and 375 px", async () => {
-    await freshStep(page, context);
+    await freshStep(page);
     const member = await login();
     const admin = await adminId(db);
     const code = `S${newId().slice(-7)}`;

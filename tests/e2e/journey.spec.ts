@@ -109,7 +109,7 @@ for (const mobile of [false, true]) {
       // each width once per area.
       const lng: Lng = mobile === (area.desktopLanguage === "ja") ? "en" : "ja";
       await test.step(`${area.title} (${lng})`, async () => {
-        if (i > 0) await freshStep(page, context);
+        if (i > 0) await freshStep(page);
         await setLanguage(context, lng);
         await login(area.who);
         await visit(page, area.home);

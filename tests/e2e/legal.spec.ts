@@ -1,5 +1,5 @@
 import { publish } from "#server/features/legal/service";
-import { expect, newVisitor, test, visit } from "./fixtures";
+import { expect, freshStep, test, visit } from "./fixtures";
 import { languageCookie } from "./shots";
 
 /**
@@ -66,7 +66,7 @@ test("legal documents and the footer: a visitor, a member, an admin publishing",
   });
   await test.step("a member's footer leads to the support chat", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     await login();
     await visit(page, "/users");
     await expect(page.getByTestId("footer-contact")).toHaveAttribute("href", "/users/chat");
@@ -76,7 +76,7 @@ test("legal documents and the footer: a visitor, a member, an admin publishing",
   });
   await test.step("an admin publishes a version; the earlier one stays readable and HTML stays text", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     problems.allow(/\/admin\/setting\/legal\/company(\.data|\?)/);
     problems.allow(/\/company(\.data)?\?version=9999/);
     const admin = await login("admin");

@@ -10,7 +10,7 @@ import {
   E2E_PASSWORD,
   expect,
   insertUser,
-  newVisitor,
+  freshStep,
   reload,
   signInUser,
   test,
@@ -201,7 +201,7 @@ test("LINE: link for notices, cancel, sign in with LINE, sign up, the LIFF page 
   });
   await test.step("cancelling on LINE's page says so, in Japanese by default", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     problems.allow(new RegExp(`${E2E_LINE_URL.replace(/\./g, "\\.")}/favicon\\.ico$`));
     await login("member");
     await visit(page, "/users/security");
@@ -217,7 +217,7 @@ test("LINE: link for notices, cancel, sign in with LINE, sign up, the LIFF page 
   });
   await test.step("a member links LINE on the security page, signs in with LINE and its second factor, and unlinks", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     problems.allow(STANDIN_FAVICON);
     const member = await insertUser(db, { passwordHash });
     await db.kysely
@@ -319,7 +319,7 @@ test("LINE: link for notices, cancel, sign in with LINE, sign up, the LIFF page 
   });
   await test.step("an unknown LINE user reaches the sign-up form; the mailed link's page waits for a press", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     problems.allow(STANDIN_FAVICON);
     await readIn(page, context, "ja");
     // In place, as on a phone: the start page redirects to LINE and back.
@@ -350,7 +350,7 @@ test("LINE: link for notices, cancel, sign in with LINE, sign up, the LIFF page 
   });
   await test.step("the unlinked page on a desktop, and a page name not on the menu is not found", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     // The sign-up step before ended at a phone's width.
     await page.setViewportSize({ width: 1280, height: 800 });
     await english(context);
@@ -383,7 +383,7 @@ test("LINE on a phone: the connect button, the LIFF pages linked and unlinked @m
   });
   await test.step("a linked member taps the statement in the LINE menu and is in, without a password @mobile", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     const me = await insertUser(db, { id: newId(), secondFactor: false });
     const lineUserId = newLineUserId();
     await db.kysely
@@ -405,7 +405,7 @@ test("LINE on a phone: the connect button, the LIFF pages linked and unlinked @m
   });
   await test.step("an unlinked LINE user reads how to link, in Japanese @mobile", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     await insideLine(context, tokens.issueIdToken({ userId: newLineUserId() }));
     await visit(page, "/liff/withdraw");
     const heading = page.getByTestId("liff-unlinked");
@@ -425,7 +425,7 @@ test("LINE on a phone: the connect button, the LIFF pages linked and unlinked @m
   });
   await test.step("an unlinked LINE user reads how to link, in English @mobile", async () => {
     // A new visitor: signed out, the default language.
-    await newVisitor(page);
+    await freshStep(page);
     await english(context);
     await insideLine(context, tokens.issueIdToken({ userId: newLineUserId() }));
     await visit(page, "/liff/dashboard");

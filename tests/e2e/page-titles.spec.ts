@@ -163,7 +163,7 @@ async function pagesOf(db: Db) {
   const pages = { visitor: new Set<string>(), member: new Set<string>(), admin: new Set<string>() };
   for (const entry of routeEntries()) {
     if (!entry.file.endsWith(".tsx") || entry.pattern.includes("*")) continue;
-    // The LIFF pages hand over to LINE's login when opened outside LINE: liff.spec reads them
+    // The LIFF pages hand over to LINE's login when opened outside LINE: line.spec reads them
     // with LINE's SDK stood in.
     if (entry.pattern.startsWith("/liff")) continue;
     let path = entry.pattern.replace(/\/+$/, "") || "/";
