@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { attempt } from "./forms.server";
+import { attempt, formFailure } from "./forms.server";
 import { fileBytes, readUploadForm } from "./upload.server";
 
 /**
@@ -13,14 +13,7 @@ export async function chatAction(
 ) {
   const upload = await readUploadForm(request);
   if (upload.tooLarge) {
-    return json(
-      {
-        ok: false as const,
-        error: { key: "imageTooLarge", params: null, fieldErrors: {} },
-        values: {},
-      },
-      { status: 400 },
-    );
+    return formFailure({ key: "imageTooLarge", params: null, fieldErrors: {} }, {});
   }
   const raw = upload.form.get("body");
   const body = typeof raw === "string" ? raw : "";

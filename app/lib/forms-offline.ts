@@ -1,5 +1,5 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { echo } from "./form-echo";
+import { answerOf } from "./form-echo";
 
 /**
  * The browser's half of "a money form never loses work" (the server's is the `money` option of attempt and submitForm): when
@@ -20,11 +20,7 @@ export function keepWorkWhenOffline(unsureKey: string) {
       if (!(error instanceof TypeError)) throw error;
       const values: Record<string, string> = {};
       for (const [name, value] of form) if (typeof value === "string") values[name] = value;
-      return {
-        ok: false as const,
-        error: { key: unsureKey, params: null, fieldErrors: {} },
-        values: echo(values),
-      };
+      return answerOf({ key: unsureKey, params: null, fieldErrors: {} }, values);
     }
   };
 }

@@ -3,16 +3,26 @@ import { json, redirect, type TypedResponse } from "@remix-run/node";
 import { safeParseAsync, type $ZodType, type input, type output } from "zod/v4/core";
 import { isRoleRefusal } from "#domain/redirect";
 import { type FormError, formErrorOf, formRefusalStatus } from "#domain/refusal";
-import { echo, errorName } from "./form-echo";
+import { type AnsweredError, answerOf, errorName } from "./form-echo";
 import { readForm } from "./refusals.server";
 import { fileBytes, readUploadForm } from "./upload.server";
 
 export type { FormError };
 
+/** A refused form's answer (answerOf): its error, conform's record of it, the values typed. */
 export interface FormFailure {
   ok: false;
-  error: FormError;
+  error: AnsweredError;
   values: Record<string, string>;
+}
+
+/** A form's refusal or failure as the response an action returns (400 unless it says). */
+export function formFailure(
+  error: FormError,
+  values: Record<string, string>,
+  status = 400,
+): TypedResponse<FormFailure> {
+  return json(answerOf(error, values), { status });
 }
 
 /** A procedure's refusal as the form's error (server/domain/refusal.ts reads every refusal). */
@@ -101,11 +111,7 @@ export async function parseForm<S extends $ZodType>(
       if (messages?.[0]) fieldErrors[errorName(name)] ??= messages[0];
     }
   }
-  const error: FormError = { key: null, params: null, fieldErrors };
-  return {
-    ok: false,
-    response: json({ ok: false as const, error, values: echo(values) }, { status: 400 }),
-  };
+  return { ok: false, response: formFailure({ key: null, params: null, fieldErrors }, values) };
 }
 
 /** The image of an admin record form: a new file, or the wish to remove the current one. */
@@ -169,10 +175,7 @@ export async function attempt<T>(
     if (refusal) {
       return {
         ok: false,
-        response: json(
-          { ok: false as const, error: rename(refusal), values: echo(values) },
-          { status: formRefusalStatus(error) },
-        ),
+        response: formFailure(rename(refusal), values, formRefusalStatus(error)),
       };
     }
     // Sign-in and role refusals go on to become the area's redirect.
@@ -197,9 +200,10 @@ async function unsure(
         : (money.unsureKey ?? "submitUnsure");
   return {
     ok: false,
-    response: json(
-      { ok: false as const, error: { key, params: null, fieldErrors: {} }, values: echo(values) },
-      { status: recorded === true ? 200 : 503 },
+    response: formFailure(
+      { key, params: null, fieldErrors: {} },
+      values,
+      recorded === true ? 200 : 503,
     ),
   };
 }
@@ -238,14 +242,7 @@ export function redirectWithCookies(to: string, resHeaders: Headers): Response {
 
 /** A refused upload (a file over its limit) as the form's error; nothing is echoed back. */
 export function uploadRefusal(key: string) {
-  const error: FormError = { key, params: null, fieldErrors: {} };
-  return {
-    ok: false as const,
-    response: json(
-      { ok: false as const, error, values: {} as Record<string, string> },
-      { status: 400 },
-    ),
-  };
+  return { ok: false as const, response: formFailure({ key, params: null, fieldErrors: {} }, {}) };
 }
 
 /** Whether a checkbox was ticked (an unticked one is not sent at all). */

@@ -41,6 +41,10 @@ export function useFormValidation(
     answer.error === serverError ? answer : { edited: [], sent: false };
 
   const [form] = useForm({
+    // The server's answer as conform's own: its fields count as checked, so a field shows its
+    // error as it is edited, as after a check in the browser. Only where conform checks the
+    // form: elsewhere nothing would ever clear the errors it holds.
+    lastResult: checked ? serverError?.lastResult : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     constraint: schema ? schemaConstraint(schema) : undefined,

@@ -186,6 +186,33 @@ test("forms check themselves in the browser, and a refusal is shown at the top o
     await expect(page.getByTestId("form-error")).toHaveCount(0);
   });
 
+  await test.step("a refusal the page was loaded with is conform's own: the refused field is checked again as it is edited", async () => {
+    problems.allow(/\/users\/withdraw\/new/);
+    await payingMember(20_000);
+    await visit(page, "/users/withdraw/new");
+    const amount = page.locator("input[name=amount]");
+    await amount.fill("500");
+    // Sent as a page without its scripts sends it (the form's own submit, no check in the
+    // browser): the server refuses it and answers with the whole page.
+    const loaded = page.waitForEvent("load");
+    await page
+      .locator("form:has(input[name=amount])")
+      .evaluate((form: HTMLFormElement) => HTMLFormElement.prototype.submit.call(form));
+    await loaded;
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await expect(page.getByTestId("error-amount")).toHaveText("最低出金額は¥1,000です");
+    await expect(amount).toHaveValue("500");
+    // The answer counts the amount as checked, so typing re-checks it at once, as after a
+    // check in the browser, without waiting for the member to leave the field.
+    await amount.fill("12.5");
+    await expect(page.getByTestId("error-amount")).toHaveText(
+      "金額は1円以上の整数で入力してください",
+    );
+    await expect(amount).toBeFocused();
+    await amount.fill("2000");
+    await expect(page.getByTestId("error-amount")).toHaveCount(0);
+  });
+
   await test.step("transfer: the worst amounts name the allowed range in both languages; an unknown recipient is focused at the top and goes once the address is edited", async () => {
     problems.allow(/\/users\/withdraw\/transfer/);
     await payingMember(20_000);

@@ -57,11 +57,16 @@ function withdraw(context: AppLoadContext, amount = "3000") {
 /** A 503 that keeps the withdrawal form's input and one-time key, saying why with `key`. */
 async function expectKept(response: Response, key: string) {
   expect(response.status).toBe(503);
-  expect(await response.json()).toEqual({
+  const values = { method: "bank", amount: "3000", requestKey: KEY };
+  const answer = await response.json();
+  expect(answer).toMatchObject({
     ok: false,
     error: { key, params: null, fieldErrors: {} },
-    values: { method: "bank", amount: "3000", requestKey: KEY },
+    values,
   });
+  // conform's record of the answer keeps the key too: a page that fills the form from it
+  // sends the same request again.
+  expect(answer.error.lastResult).toMatchObject({ error: { "": [key] }, initialValue: values });
 }
 
 const lost = () => {
@@ -128,9 +133,14 @@ describe("money forms when the request fails", () => {
     });
     const response = (await withdraw(context, "999")) as Response;
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       ok: false,
-      error: { key: null, params: null, fieldErrors: { amount: "belowMinimum" } },
+      error: {
+        key: null,
+        params: null,
+        fieldErrors: { amount: "belowMinimum" },
+        lastResult: { error: { amount: ["belowMinimum"] } },
+      },
       values: { method: "bank", amount: "999", requestKey: KEY },
     });
     expect(asked).toEqual([]);

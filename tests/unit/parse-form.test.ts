@@ -40,23 +40,56 @@ describe("parseForm", () => {
 
   it("refuses with one message per field, nested fields by their path, the input echoed", async () => {
     const typed = { amount: "12.5", note: "", "payee.bankCode": "1", password: "secret" };
-    expect(await refusal(post(typed))).toEqual({
-      status: 400,
-      body: {
-        ok: false,
-        error: {
-          key: null,
-          params: null,
-          fieldErrors: {
-            amount: "amountInvalid",
-            note: "required",
-            "payee.bankCode": "bankCodeInvalid",
-          },
+    const { status, body } = await refusal(post(typed));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      ok: false,
+      error: {
+        key: null,
+        params: null,
+        fieldErrors: {
+          amount: "amountInvalid",
+          note: "required",
+          "payee.bankCode": "bankCodeInvalid",
         },
-        // A password is never sent back.
-        values: { amount: "12.5", note: "", "payee.bankCode": "1" },
       },
+      // A password is never sent back.
+      values: { amount: "12.5", note: "", "payee.bankCode": "1" },
     });
+    expect(Object.keys(body)).toEqual(["ok", "error", "values"]);
+  });
+
+  it("answers in conform's protocol too: the reply its useForm takes as `lastResult`", async () => {
+    const typed = { amount: "12.5", note: "", "payee.bankCode": "1", password: "secret" };
+    const { body } = await refusal(post(typed));
+    expect(body.error.lastResult).toEqual({
+      status: "error",
+      // The fields as typed (conform's nesting, an empty one left out), never the password.
+      initialValue: { amount: "12.5", payee: { bankCode: "1" } },
+      error: {
+        amount: ["amountInvalid"],
+        note: ["required"],
+        "payee.bankCode": ["bankCodeInvalid"],
+      },
+      // Every field sent counts as checked, as after conform's own check in the browser.
+      fields: ["amount", "note", "payee.bankCode"],
+    });
+  });
+
+  it("gives a row's error and the form's own message their conform names", async () => {
+    const rows = z
+      .object({ prizes: z.array(z.object({ rank: z.string().min(2, "battleRank") })) })
+      .refine((v) => v.prizes.length > 1, { message: "battlePrizes" });
+    const parsed = await parseForm(post({ "prizes[0].rank": "12", "prizes[1].rank": "1" }), rows);
+    if (parsed.ok) throw new Error("expected a refusal");
+    const { error } = await parsed.response.json();
+    expect(error.fieldErrors).toEqual({ "prizes.1.rank": "battleRank" });
+    expect(error.lastResult.error).toEqual({ "prizes[1].rank": ["battleRank"] });
+    const whole = await parseForm(post({ "prizes[0].rank": "12" }), rows);
+    if (whole.ok) throw new Error("expected a refusal");
+    const answer = (await whole.response.json()).error;
+    expect(answer.fieldErrors).toEqual({ form: "battlePrizes" });
+    expect(answer.lastResult.error).toEqual({ "": ["battlePrizes"] });
   });
 
   it("a missing field is required; a rule over the whole form is the form's own error", async () => {
@@ -192,9 +225,17 @@ describe("submitForm: the one server entry of a form", () => {
     });
     if (refused.ok) throw new Error("expected a refusal");
     expect(refused.response.status).toBe(400);
-    expect(await refused.response.json()).toMatchObject({
+    const answer = await refused.response.json();
+    expect(answer).toMatchObject({
       error: { key: "insufficientBalance" },
       values: { note: "a" },
+    });
+    // conform's record of it: the form's own message, the field as typed and checked.
+    expect(answer.error.lastResult).toMatchObject({
+      status: "error",
+      error: { "": ["insufficientBalance"] },
+      initialValue: { note: "a" },
+      fields: ["note"],
     });
   });
 

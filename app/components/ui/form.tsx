@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useNavigation } from "@remix-run/react";
 import {
   type InputHTMLAttributes,
@@ -21,6 +22,8 @@ export interface FormErrorShape {
   fieldErrors: Record<string, string>;
   /** The field a form-level refusal is about (the amount over the balance): marked with it. */
   field?: string | null;
+  /** The same answer in conform's protocol, for its useForm (app/lib/form-echo.ts answerOf). */
+  lastResult?: SubmissionResult<string[]>;
 }
 
 /**

@@ -6,7 +6,7 @@ import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
 import { card } from "#app/components/ui/card";
 import { FlagField, useEntityFields } from "#app/components/admin/EntityForm";
 import { FileField } from "#app/components/admin/ImageFields";
-import { attempt, listWithSaved, parseForm } from "#app/lib/forms.server";
+import { attempt, formFailure, listWithSaved, parseForm } from "#app/lib/forms.server";
 import { bannerForm } from "#domain/affiliate";
 import { fileBytes, readUploadForm } from "#app/lib/upload.server";
 import { PageTitle } from "#app/components/ui/PageTitle";
@@ -37,12 +37,7 @@ export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
     const upload = await readUploadForm(request);
     if (upload.tooLarge) {
-      const error: FormErrorShape = {
-        key: null,
-        params: null,
-        fieldErrors: { image: "imageTooLarge" },
-      };
-      return json({ ok: false as const, error, values: {} }, { status: 400 });
+      return formFailure({ key: null, params: null, fieldErrors: { image: "imageTooLarge" } }, {});
     }
     const parsed = await parseForm(upload.form, bannerForm);
     if (!parsed.ok) return parsed.response;

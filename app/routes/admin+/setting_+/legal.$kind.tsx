@@ -20,7 +20,8 @@ import { PageTitle } from "#app/components/ui/PageTitle";
 import { actionLink, textLink } from "#app/components/ui/link";
 import { schemaLimits } from "#app/lib/constraint";
 import { formatDateTime } from "#app/lib/format";
-import { attempt, type FormError, isChecked, parseForm } from "#app/lib/forms.server";
+import { answerOf } from "#app/lib/form-echo";
+import { attempt, isChecked, parseForm } from "#app/lib/forms.server";
 import { answerRefusals, readForm } from "#app/lib/refusals.server";
 import { presentDecisionForm } from "#domain/present";
 import { FirstApprover, SecondApproval } from "#app/components/admin/SecondApproval";
@@ -91,12 +92,12 @@ export const action = /* @__PURE__ */ answerRefusals(
       return json({ ok: true as const, preview, values, changedSincePreview });
     }
     if (parsed.value.reconsent && !isChecked(form, "confirmReconsent")) {
-      const error: FormError = {
+      const error = {
         key: null,
         params: null,
         fieldErrors: { confirmReconsent: "legalConfirmReconsent" },
       };
-      return json({ ok: false as const, error, values, preview }, { status: 400 });
+      return json({ ...answerOf(error, values), preview }, { status: 400 });
     }
     const result = await attempt(values, () => context.trpc.legal.publish({ kind, ...input }));
     if (!result.ok) return result.response;

@@ -16,7 +16,7 @@ import { FormErrorAlert } from "#app/components/ui/Alert";
 import { card } from "#app/components/ui/card";
 import { DataTable } from "#app/components/table/DataTable";
 import { searchParamsObject } from "#app/components/table/url";
-import { attempt } from "#app/lib/forms.server";
+import { attempt, formFailure } from "#app/lib/forms.server";
 import { formatYen } from "#app/lib/money";
 import { MAX_REPORT_MB, readReportForm } from "#app/lib/report-upload.server";
 import { textLink } from "#app/components/ui/link";
@@ -36,10 +36,6 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-function refusal(error: FormErrorShape, values: Record<string, string>) {
-  return json({ ok: false as const, error, values }, { status: 400 });
-}
-
 /**
  * Stores the report and queues its preview (the import worker reads it into a batch to review;
  * nothing is credited yet), then opens the batch's page, which follows the preview. A file over
@@ -51,7 +47,7 @@ export const action = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: ActionFunctionArgs) => {
     const read = await readReportForm(request, context);
     if (read.tooLarge) {
-      return refusal(
+      return formFailure(
         { key: "import.fileTooLarge", params: { maxMb: MAX_REPORT_MB }, fieldErrors: {} },
         {},
       );
@@ -65,7 +61,7 @@ export const action = /* @__PURE__ */ answerRefusals(
     const report = read.report;
     // No file chosen (an empty file input sends a part without a name, which is not kept).
     if (!report) {
-      return refusal({ key: null, params: null, fieldErrors: { file: "required" } }, values);
+      return formFailure({ key: null, params: null, fieldErrors: { file: "required" } }, values);
     }
     try {
       const result = await attempt(values, () =>

@@ -2,7 +2,7 @@ import { json, redirect } from "@remix-run/node";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { profileFields } from "#domain/import-profile";
-import { attempt, isChecked, listWithSaved, parseForm } from "#app/lib/forms.server";
+import { attempt, formFailure, isChecked, listWithSaved, parseForm } from "#app/lib/forms.server";
 
 /** A sample for the preview: a few rows are enough (the procedure takes 2 MB at most). */
 const MAX_SAMPLE_BYTES = 2 * 1024 * 1024;
@@ -38,14 +38,7 @@ export async function profileAction(request: Request, context: AppLoadContext, i
   if (form.form.get("intent") === "sample") {
     const sample = form.form.get("sample");
     if (!sample || typeof sample === "string" || sample.size === 0) {
-      return json(
-        {
-          ok: false as const,
-          error: { key: null, params: null, fieldErrors: { sample: "required" } },
-          values,
-        },
-        { status: 400 },
-      );
+      return formFailure({ key: null, params: null, fieldErrors: { sample: "required" } }, values);
     }
     const contentBase64 = Buffer.from(await sample.arrayBuffer()).toString("base64");
     const result = await attempt(values, () =>

@@ -6,7 +6,7 @@ import { Section } from "#app/components/ui/card";
 import { actionLink } from "#app/components/ui/link";
 import { useTranslation } from "react-i18next";
 import { type FormErrorShape } from "#app/components/ui/form";
-import { attempt, parseForm } from "#app/lib/forms.server";
+import { attempt, formFailure, parseForm } from "#app/lib/forms.server";
 import { keepWorkWhenOffline } from "#app/lib/forms-offline";
 import { handleReauth } from "#app/lib/reauth.server";
 import { fileBytes, readUploadForm } from "#app/lib/upload.server";
@@ -47,10 +47,7 @@ type Intent =
   "profile" | "image" | "removeImage" | "reauth" | "payment" | "notifications" | "dataExport";
 
 function failure(intent: Intent, key: string) {
-  return json(
-    { ok: false as const, error: { key, params: null, fieldErrors: {} }, values: { intent } },
-    { status: 400 },
-  );
+  return formFailure({ key, params: null, fieldErrors: {} }, { intent });
 }
 
 export const action = /* @__PURE__ */ answerRefusals(
