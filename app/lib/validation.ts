@@ -12,8 +12,8 @@ const CONFORM_INTENT = "__intent__";
 
 /**
  * A form's errors as the member sees them, for every form of the kit:
- * - checked in the browser with the procedure's own zod schema (conform) when a schema is
- *   given, so a field's error shows when leaving it and the form is not sent while one stands;
+ * - checked in the browser with the procedure's own zod schema (conform), so a field's error
+ *   shows when leaving it and the form is not sent while one stands;
  * - the server's answer otherwise (without JavaScript, or for rules only it knows);
  * - the server's answer goes as soon as it no longer applies: a field's error when that field is
  *   edited, the form's own message at any edit, all of it when the form is sent again;
@@ -28,7 +28,7 @@ const CONFORM_INTENT = "__intent__";
  * Returns the props for <Form>, the error the fields show, the summary's props and the limits.
  */
 export function useFormValidation(
-  schema: $ZodType | null,
+  schema: $ZodType,
   serverError: FormErrorShape | null,
   { check = true }: { check?: boolean } = {},
 ) {
@@ -47,7 +47,7 @@ export function useFormValidation(
     lastResult: checked ? serverError?.lastResult : undefined,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    constraint: schema ? schemaConstraint(schema) : undefined,
+    constraint: schemaConstraint(schema),
     onValidate: checked
       ? ({ formData }) =>
           // Values stay strings, as the action receives them; the schema coerces (amounts).
@@ -71,8 +71,8 @@ export function useFormValidation(
         }
       : server;
 
-  // Without a schema conform is left out of the form altogether: it would otherwise check a
-  // field on leaving it by sending the form to the server with a validation intent.
+  // A form the browser does not check (`check: false`) leaves conform out altogether: it would
+  // otherwise check a field on leaving it by sending the form to the server with its intent.
   const conform = checked ? getFormProps(form) : null;
   const formProps = {
     ...conform,
@@ -104,7 +104,7 @@ export function useFormValidation(
       setAnswer({ error: serverError, edited: [...current.edited, name], sent: current.sent });
     },
   };
-  const limits: Limits = schema ? schemaLimits(schema) : () => ({});
+  const limits: Limits = schemaLimits(schema);
   return {
     formProps,
     error,

@@ -56,6 +56,14 @@ export const setMyAccountTypeInput = z.object({
     .max(60, "tooLong"),
 });
 
+/**
+ * The bank page's type prompt as a form, one per account: the procedure's input, the account
+ * named `accountId` there and the form named by its `intent`.
+ */
+export const accountTypeForm = setMyAccountTypeInput
+  .omit({ id: true })
+  .extend({ intent: z.literal("setType"), accountId: setMyAccountTypeInput.shape.id });
+
 /** A member asks for one of their approved accounts to be made EA-dedicated. */
 export const requestDedicatedInput = z.object({
   accountId: z

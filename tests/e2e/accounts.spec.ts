@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import type { Db } from "#db";
 import { saveRateVersion } from "#server/features/brokers/terms";
@@ -703,10 +703,20 @@ test("a member's accounts at 375 px: no sideways scroll, account types and the r
     await expect(page.getByTestId("table-row").filter({ hasText: number })).toContainText("Pro");
     await expect(prompt).toHaveCount(2);
 
-    // The prompt: refused without a choice, then saved; the row leaves the prompt.
+    // The prompt: refused without a choice, in the browser (each account's form is checked with
+    // the action's schema: nothing is sent), its reason above it, focused; then saved, and the
+    // row leaves the prompt.
     const first = prompt.filter({ hasText: s.approved });
+    const sent: string[] = [];
+    const count = (r: Request) => r.method() === "POST" && sent.push(r.url());
+    page.on("request", count);
     await first.getByTestId("set-type").click();
-    await expect(page.getByTestId("missing-type").getByTestId("error-accountType")).toBeVisible();
+    await expect(first.getByTestId("error-accountType")).toBeVisible();
+    await expect(first.getByTestId("form-error")).toBeFocused();
+    // The other account's form says nothing.
+    await expect(page.getByTestId("missing-type").getByTestId("form-error")).toHaveCount(1);
+    expect(sent, "a type not chosen is not sent").toEqual([]);
+    page.off("request", count);
     await first.getByLabel(new RegExp(s.approved)).selectOption("Standard");
     await first.getByTestId("set-type").click();
     await expect(page.getByTestId("type-saved")).toBeVisible();

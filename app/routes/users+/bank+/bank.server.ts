@@ -1,11 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { z } from "zod";
 import { attempt } from "#app/lib/forms.server";
-import {
-  normalizeAccountId,
-  requestDedicatedInput,
-  setMyAccountTypeInput,
-} from "#domain/broker-account";
+import { normalizeAccountId, requestDedicatedInput } from "#domain/broker-account";
 
 /** The bank page's actions besides the registration: the EA-type request and the type prompt. */
 
@@ -14,13 +10,6 @@ type Context = ActionFunctionArgs["context"];
 /** The EA-dedicated request's form: the procedure's input and the form's name. */
 export function eaRequestForm() {
   return requestDedicatedInput.extend({ intent: z.literal("eaRequest") });
-}
-
-/** The type prompt's form: the procedure's input, the account named `accountId` there. */
-export function setTypeForm() {
-  return setMyAccountTypeInput
-    .omit({ id: true })
-    .extend({ intent: z.literal("setType"), accountId: setMyAccountTypeInput.shape.id });
 }
 
 /** Asks for one of the member's approved accounts to be made EA-dedicated. */

@@ -11,19 +11,13 @@ import { keepWorkWhenOffline } from "#app/lib/forms-offline";
 import { formatDate } from "#app/lib/format";
 import { searchParamsObject } from "#app/components/table/url";
 import { PageTitle } from "#app/components/ui/PageTitle";
-import { addAccountInput } from "#domain/broker-account";
+import { accountTypeForm, addAccountInput } from "#domain/broker-account";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";
 import { AddAccount } from "./__add-account";
 import { BrokerBanners } from "./__broker-banners";
 import { intentOf, MissingTypePrompt } from "./__missing-type";
-import {
-  eaRequestForm,
-  registered,
-  requestEaDedicated,
-  setAccountType,
-  setTypeForm,
-} from "./bank.server";
+import { eaRequestForm, registered, requestEaDedicated, setAccountType } from "./bank.server";
 
 export const handle = {
   title: title.key("accounts:title"),
@@ -51,7 +45,7 @@ export const action = /* @__PURE__ */ answerRefusals(
       return intent === "eaRequest"
         ? eaRequestForm()
         : intent === "setType"
-          ? setTypeForm()
+          ? accountTypeForm
           : addAccountInput;
     });
     if (!parsed.ok) return parsed.response;
