@@ -6,6 +6,11 @@ import { runPasskey } from "#app/lib/passkey";
 import { Field } from "#app/components/ui/form";
 import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
 import { buttonClass } from "#app/components/ui/button";
+import { schemaLimits } from "#app/lib/constraint";
+import { passkeyNameForm } from "#domain/account";
+
+/** The name field's limits, from the schema the procedure reads the name with. */
+const nameLimits = schemaLimits(passkeyNameForm);
 
 export interface PasskeyItem {
   id: string;
@@ -118,10 +123,9 @@ export function PasskeySettings({
           hint={t("auth:hints.passkeyName")}
           value={name}
           onChange={(event) => setName(event.target.value)}
-          maxLength={100}
+          {...nameLimits("passkeyName")}
           autoComplete="off"
           error={nameError}
-          required
         />
         <button
           type="submit"

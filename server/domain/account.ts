@@ -113,3 +113,9 @@ export const changePasswordInput = newPasswordInput;
 
 /** A passkey of the account, by its id. */
 export const passkeyIdInput = z.object({ id: z.string().min(1).max(26) });
+
+/** A passkey's label, shown in the list ("iPhone", "YubiKey"). */
+export const passkeyNameSchema = z.string().trim().min(1, "required").max(100, "tooLong");
+
+/** The passkey settings' name field as a form, for its limits in the browser. */
+export const passkeyNameForm = z.object({ passkeyName: passkeyNameSchema });

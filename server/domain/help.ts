@@ -23,6 +23,9 @@ export const MAX_BODY = 10_000;
 /** The message key of a missing value (errors:field.required). */
 const required = "required";
 
+/** The longest search /help reads (the box takes no more; a longer ?q= is cut to it). */
+export const MAX_QUERY = 100;
+
 /** The URL's last part: lower-case letters and digits, words joined by single hyphens. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

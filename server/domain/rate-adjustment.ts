@@ -1,5 +1,7 @@
-import { type Commission, priceRow, rateFor, type RateVersion } from "./pricing";
+import * as z from "zod";
 import type { RateKindName } from "./broker-terms";
+import { recordId } from "./fields";
+import { type Commission, priceRow, rateFor, type RateVersion } from "./pricing";
 
 /**
  * Adjustment batches: a rate change dated in the past leaves rows already
@@ -126,3 +128,14 @@ export function settle(
 export function decisionNeedsSecondAdmin(difference: number, over: number): boolean {
   return difference < 0 && -difference > over;
 }
+
+/**
+ * What to do with a debit the member's balance cannot cover (waive it, or take what is
+ * available), with the reason: the procedure's input and, less the batch, the page's form.
+ */
+export const decideDebitInput = z.object({
+  adjustmentId: recordId,
+  userId: recordId,
+  decision: z.enum(["waive", "debit_available"], { error: "required" }),
+  reason: z.string().trim().min(1, "required").max(500, "tooLong"),
+});

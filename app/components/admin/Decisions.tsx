@@ -12,6 +12,7 @@ import { FilterField, filterControl } from "#app/components/table/TableFilters";
 import { Alert, FormErrorAlert } from "#app/components/ui/Alert";
 import { ConfirmDialog, type DialogFact, useDecisions } from "#app/components/ui/ConfirmDialog";
 import type { FormErrorShape } from "#app/components/ui/form";
+import type { $ZodType } from "zod/v4/core";
 
 /*
  * The pieces of an admin list where each pending row waits for a decision, accepted or refused
@@ -28,6 +29,8 @@ export interface DecisionKinds<A extends string, R extends string> {
   ns?: string;
   accept: A;
   refuse: R;
+  /** The refusal's schema, the one its procedure takes: the reason's limits come from it. */
+  reason: $ZodType;
 }
 
 /** The last column: the two decision buttons on a pending row, naming the row for screen readers. */
@@ -59,7 +62,7 @@ export function decisionColumn<Row extends { status: string }, A extends string,
  * what the open one is about, `kind` is the open one's (or none).
  */
 export function DecisionDialogs<A extends string, R extends string>({
-  kinds: { section, accept, refuse, ns = "admin-money" },
+  kinds: { section, accept, refuse, ns = "admin-money", reason },
   kind,
   id,
   facts,
@@ -100,6 +103,7 @@ export function DecisionDialogs<A extends string, R extends string>({
         {...dialog(refuse)}
         tone="danger"
         reason={{
+          schema: reason,
           label: t(`${section}.${refuse}.reason`),
           hint: t(`${section}.${refuse}.reasonHint`),
           error: reasonError,

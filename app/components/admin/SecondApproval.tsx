@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { RowDecisionButton } from "#app/components/admin/RowDecisions";
 import { buttonClass } from "#app/components/ui/button";
 import { ConfirmDialog } from "#app/components/ui/ConfirmDialog";
+import { schemaLimits } from "#app/lib/constraint";
+import { sendBackInput } from "#domain/withdrawal-decision";
 
 /** A queue row as the second approval reads it. */
 export interface AwaitingRow {
@@ -86,8 +88,7 @@ export function SecondApproval({ row, adminId }: { row: AwaitingRow; adminId: st
           name="reason"
           // A free reason for this one decision: nothing for the browser to suggest.
           autoComplete="off"
-          required
-          maxLength={500}
+          {...schemaLimits(sendBackInput)("reason")}
           className="block min-h-11 w-full rounded border border-slate-300 px-2 dark:border-slate-600 dark:bg-slate-900"
         />
         <button
@@ -176,6 +177,7 @@ export function SecondApprovalDialog({
         testId: "approve-second",
       }}
       reason={{
+        schema: sendBackInput,
         label: t("approvals.reason"),
         hint: t("approvals.reasonHint"),
         error: state.reasonError,

@@ -15,6 +15,7 @@ import { MemberFilter, SelectFilter, TableFilters } from "#app/components/table/
 import type { licenseDecision } from "#app/lib/ea-licenses.server";
 import { AccountTypeBadge } from "./badges";
 import { licenseKeyColumn, licenseStatusColumn } from "./columns";
+import { decideInput } from "#domain/decision";
 
 export interface AdminLicenseRow {
   id: string;
@@ -180,6 +181,7 @@ export function LicenseTable({
             kind === "issue"
               ? undefined
               : {
+                  schema: decideInput,
                   label: t("admin.licenses.reason"),
                   hint: t(`admin.licenses.${kind}Hint`),
                   error: reasonError,

@@ -8,7 +8,9 @@ import {
 import { Form } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { $ZodType } from "zod/v4/core";
 import { type FormErrorShape, SubmitButton } from "#app/components/ui/form";
+import { schemaLimits } from "#app/lib/constraint";
 import { Alert } from "#app/components/ui/Alert";
 import { buttonClass } from "#app/components/ui/button";
 import { card } from "#app/components/ui/card";
@@ -51,6 +53,8 @@ export function ConfirmDialog({
    * optional English of it (`reasonEn`), which members reading English get.
    */
   reason?: {
+    /** The refusal's schema: the reason's limits (and its English one's) are read from it. */
+    schema: $ZodType;
     label: string;
     hint: string;
     error?: string | null;
@@ -124,8 +128,7 @@ export function ConfirmDialog({
                   ref={reasonRef}
                   id={reasonId}
                   name="reason"
-                  required
-                  maxLength={500}
+                  {...schemaLimits(reason.schema)("reason")}
                   rows={3}
                   defaultValue={reason.defaultValue}
                   data-autofocus
@@ -167,7 +170,7 @@ export function ConfirmDialog({
                   id={englishId}
                   name="reasonEn"
                   lang="en"
-                  maxLength={500}
+                  {...schemaLimits(reason.schema)("reasonEn")}
                   rows={2}
                   defaultValue={reason.english.defaultValue}
                   aria-describedby={`${englishId}-hint`}

@@ -1,4 +1,4 @@
-import { passkeyIdInput } from "../../domain/account";
+import { passkeyIdInput, passkeyNameSchema } from "../../domain/account";
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import { MAX_CREDENTIAL_ID_LENGTH } from "./passkeys";
@@ -51,8 +51,7 @@ export const authenticationResponseSchema = z.object({
   }),
 }) as unknown as z.ZodType<AuthenticationResponseJSON>;
 
-/** A passkey's label, shown in the list ("iPhone", "YubiKey"). */
-export const passkeyNameSchema = z.string().trim().min(1, "required").max(100, "tooLong");
+export { passkeyNameSchema };
 
 export const registerPasskeyInput = z.object({
   name: passkeyNameSchema,

@@ -106,9 +106,4 @@ const ratesFromDay = z.iso.date({ error: "rateDate" });
 export const rateImpactInput = z.object({ brokerId: idSchema, from: ratesFromDay });
 export const adjustmentIdInput = z.object({ id: idSchema });
 export const brokerAdjustmentsInput = z.object({ brokerId: idSchema });
-export const decideDebitInput = z.object({
-  adjustmentId: idSchema,
-  userId: idSchema,
-  decision: z.enum(["waive", "debit_available"], { error: "required" }),
-  reason: z.string().trim().min(1, "required").max(500, "tooLong"),
-});
+export { decideDebitInput } from "../../domain/rate-adjustment";

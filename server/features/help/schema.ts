@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { idInput, recordId } from "../../lib/input";
-import { articleInput } from "../../domain/help";
+import { articleInput, MAX_QUERY } from "../../domain/help";
 
 /**
  * The help centre: the admin's article form and the procedures' inputs (one schema for both;
  * messages are keys under errors:field).
  */
-
-export const MAX_QUERY = 100;
 
 export const createArticleInput = articleInput;
 export const updateArticleInput = articleInput.extend({ id: recordId });

@@ -17,6 +17,7 @@ import { title } from "#app/lib/page-title";
 import { publicPage } from "#app/lib/public-page.server";
 import { seoMeta } from "#app/lib/seo";
 import { JsonLd } from "#app/components/public/JsonLd";
+import { MAX_QUERY } from "#domain/help";
 
 export const handle = { title: title.key("titles.help"), i18n: ["help"] };
 
@@ -61,7 +62,7 @@ export default function HelpCentre() {
             type="search"
             name="q"
             defaultValue={help.q}
-            maxLength={100}
+            maxLength={MAX_QUERY}
             placeholder={t("search.placeholder")}
             className={`${controlClass(null)} min-h-11 min-w-0 flex-1`}
             data-testid="help-q"

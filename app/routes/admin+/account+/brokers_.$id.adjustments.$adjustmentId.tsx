@@ -16,6 +16,8 @@ import { formatYen } from "#app/lib/money";
 import { answerRefusals } from "#app/lib/refusals.server";
 import type { Titler } from "#app/lib/page-title";
 import { sendBackInput } from "#domain/withdrawal-decision";
+import { decideDebitInput } from "#domain/rate-adjustment";
+import { schemaLimits } from "#app/lib/constraint";
 
 export const handle = {
   title: ((t, data) => {
@@ -49,15 +51,14 @@ export const loader = /* @__PURE__ */ answerRefusals(
  * The page's forms: apply the batch (its maker's first decision, or settling held members),
  * record a decision for one member's debit, and a second admin's approve or send back.
  */
+/** A held member's decision as the page sends it: the procedure's input less the batch. */
+const decideDebitForm = decideDebitInput
+  .omit({ adjustmentId: true })
+  .extend({ intent: z.literal("decide") });
+
 const adjustmentForm = (form: FormData) => {
   const intent = form.get("intent");
-  if (intent === "decide")
-    return z.object({
-      intent: z.literal("decide"),
-      userId: z.string(),
-      decision: z.string(),
-      reason: z.string(),
-    });
+  if (intent === "decide") return decideDebitForm;
   if (intent === "approve") return z.object({ intent: z.literal("approve") });
   if (intent === "sendBack")
     return z.object({ intent: z.literal("sendBack"), reason: sendBackInput.shape.reason });
@@ -203,7 +204,7 @@ export default function AdjustmentBatch() {
                 </p>
               )}
               {l.short && (
-                <Form method="post" className="space-y-2" data-testid="decide-form">
+                <Form method="post" className="space-y-2" data-testid="decide-form" noValidate>
                   <Alert tone="warning">{t("adjustments.short")}</Alert>
                   <input type="hidden" name="intent" value="decide" />
                   <input type="hidden" name="userId" value={l.userId} />
@@ -222,7 +223,7 @@ export default function AdjustmentBatch() {
                     name="reason"
                     label={t("adjustments.reason")}
                     defaultValue={l.decisionReason ?? ""}
-                    maxLength={500}
+                    {...schemaLimits(decideDebitForm)("reason")}
                     error={
                       decidingFor === l.userId && error?.fieldErrors.reason
                         ? t(`errors:field.${error.fieldErrors.reason}`, {

@@ -14,13 +14,20 @@ import { approveOrDeny } from "#app/lib/decisions.server";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { listLoader } from "#app/lib/list-loader.server";
 import { title } from "#app/lib/page-title";
+import { decideInput } from "#domain/decision";
 
 export const handle = {
   title: title.key("ea:admin.requests.title"),
   i18n: ["ea", "accounts", "errors"],
 };
 
-const KINDS = { section: "admin.requests", accept: "approve", refuse: "deny", ns: "ea" } as const;
+const KINDS = {
+  section: "admin.requests",
+  accept: "approve",
+  refuse: "deny",
+  ns: "ea",
+  reason: decideInput,
+} as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
   /* @__PURE__ */ listLoader((trpc, params) => trpc.eas.accountRequests(params)),

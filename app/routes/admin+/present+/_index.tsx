@@ -13,6 +13,10 @@ import { MemberFilter, TableFilters } from "#app/components/table/TableFilters";
 import { searchParamsObject } from "#app/components/table/url";
 import { attempt, parseForm } from "#app/lib/forms.server";
 import { presentDecisionForm, presentInput } from "#domain/present";
+import { schemaLimits } from "#app/lib/constraint";
+
+/** The present form's limits, from the schema its action parses it with. */
+const limits = schemaLimits(presentInput);
 import {
   FirstApprover,
   SecondApprovalButton,
@@ -154,20 +158,20 @@ export default function AdminPresents() {
           noValidate
         >
           <input type="hidden" name="requestKey" value={requestKey} />
-          <Field {...field("member")} type="email" autoComplete="off" required />
+          <Field {...field("member")} {...limits("member")} type="email" autoComplete="off" />
           <Field {...field("amount")} inputMode="numeric" autoComplete="off" required />
-          <Field {...field("reason")} maxLength={200} required className="sm:col-span-2" />
+          <Field {...field("reason")} {...limits("reason")} className="sm:col-span-2" />
           <Field
             name="reasonEn"
             lang="en"
             label={t("common:content.english", { field: t("presents.form.reason") })}
             hint={t("common:content.englishHint")}
-            maxLength={200}
+            {...limits("reasonEn")}
             defaultValue={echoed?.reasonEn}
             error={errors.reasonEn}
             className="sm:col-span-2"
           />
-          <Field {...field("campaignId")} maxLength={64} />
+          <Field {...field("campaignId")} {...limits("campaignId")} />
           <div className="flex items-end sm:col-span-2">
             <SubmitButton>{t("presents.form.submit")}</SubmitButton>
           </div>

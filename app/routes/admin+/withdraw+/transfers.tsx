@@ -13,7 +13,7 @@ import { searchParamsObject } from "#app/components/table/url";
 import { formatDateTime } from "#app/lib/format";
 import { attempt, parseForm } from "#app/lib/forms.server";
 import { FirstApprover, StatusNote } from "#app/components/admin/SecondApproval";
-import { transferDecisionForm } from "#domain/withdrawal-decision";
+import { rejectInput, transferDecisionForm } from "#domain/withdrawal-decision";
 import { formatYen } from "#app/lib/money";
 import { answerRefusals } from "#app/lib/refusals.server";
 import { title } from "#app/lib/page-title";
@@ -24,7 +24,12 @@ export const handle = {
 };
 
 const STATUSES = ["pending", "checking", "completed", "failed", "all"] as const;
-const KINDS = { section: "transfers", accept: "approve", refuse: "deny" } as const;
+const KINDS = {
+  section: "transfers",
+  accept: "approve",
+  refuse: "deny",
+  reason: rejectInput,
+} as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {

@@ -18,7 +18,7 @@ import { formatYen } from "#app/lib/money";
 import { payeeSummary } from "#app/lib/payee";
 import { buttonClass } from "#app/components/ui/button";
 import { WITHDRAWAL_METHODS, WITHDRAWAL_STATUSES } from "#domain/withdrawal";
-import { withdrawalDecisionForm } from "#domain/withdrawal-decision";
+import { rejectInput, withdrawalDecisionForm } from "#domain/withdrawal-decision";
 import { SecondApprovalButton, SecondApprovalDialog } from "#app/components/admin/SecondApproval";
 import { DoneAlert, Outcome, RowFacts } from "./decision-parts";
 import type { Column } from "#app/components/table/DataTable";
@@ -29,7 +29,12 @@ export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
 const STATUSES = [...WITHDRAWAL_STATUSES, "all"] as const;
 const BULK_FORM = "bulk-complete";
-const KINDS = { section: "withdrawals", accept: "complete", refuse: "reject" } as const;
+const KINDS = {
+  section: "withdrawals",
+  accept: "complete",
+  refuse: "reject",
+  reason: rejectInput,
+} as const;
 
 export const loader = /* @__PURE__ */ answerRefusals(
   async ({ request, context }: LoaderFunctionArgs) => {
