@@ -468,7 +468,8 @@ function preflight(): Release {
   return release;
 }
 
-async function main() {
+/** Runs the kit; resolves to "prepared" when it was only asked to build the previous release. */
+async function main(): Promise<"prepared" | "ran"> {
   mkdirSync(DIR, { recursive: true });
   const release = preflight();
   if (process.argv.includes("--prepare")) {
@@ -476,7 +477,7 @@ async function main() {
       `previous release ${release.version} (${release.commit.slice(0, 7)}, from ${release.from})`,
     );
     say(`built in ${await buildRelease(release)}`);
-    return;
+    return "prepared";
   }
   const database = await createDatabase();
   try {
@@ -612,6 +613,7 @@ async function main() {
   } finally {
     await database.drop();
   }
+  return "ran";
 }
 
 async function finish(error?: unknown) {
@@ -627,14 +629,24 @@ async function finish(error?: unknown) {
   process.stdout.write(`upgrade: ${passed} passed, ${failed} failed\n`);
   if (process.env.UPGRADE_REPORT)
     writeFileSync(process.env.UPGRADE_REPORT, JSON.stringify({ passed, failed, checks }, null, 2));
-  if (failed === 0 && process.env.UPGRADE_KEEP !== "1" && !process.env.UPGRADE_DIR)
-    rmSync(DIR, { recursive: true, force: true });
+  if (failed === 0) removeWorkDir();
   process.exit(failed === 0 ? 0 : 1);
+}
+
+/** The kit's folder goes after a run that passed, unless it was named or asked to be kept. */
+function removeWorkDir() {
+  if (process.env.UPGRADE_KEEP !== "1" && !process.env.UPGRADE_DIR)
+    rmSync(DIR, { recursive: true, force: true });
 }
 
 process.on("SIGINT", () => void finish(new Error("interrupted")));
 process.on("SIGTERM", () => void finish(new Error("terminated")));
 main().then(
-  () => finish(),
+  // Building the previous release checks nothing: no count to print, nothing to clean up.
+  (done) => {
+    if (done === "ran") return finish();
+    removeWorkDir();
+    process.exit(0);
+  },
   (error: unknown) => finish(error),
 );
