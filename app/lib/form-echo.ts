@@ -22,7 +22,7 @@ export function errorName(name: string): string {
 }
 
 /** The reverse of errorName: the name conform gives the field ("" for the whole form). */
-function conformName(name: string): string {
+export function conformName(name: string): string {
   return name === "form" ? "" : name.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
 }
 

@@ -16,6 +16,8 @@ import type { Mailer } from "#server/mail";
 import { createContext } from "#server/trpc/context";
 import { loadContext } from "#server/load-context";
 import type { FormError } from "#domain/refusal";
+import type { SubmissionResult } from "@conform-to/react";
+import { conformName } from "#app/lib/form-echo";
 import { MailBox, silentLog, testConfig, testStorage } from "./fixtures";
 import { translator } from "./messages";
 import { type ManifestNode, routeTree } from "./route-tree";
@@ -321,6 +323,7 @@ export function formRefusal(answer: RouteAnswer): FormRefusal {
   if (!data?.error) {
     throw new Error(`the action answered no refusal (status ${answer.status})`);
   }
+  expectConformReply(data.error);
   return {
     key: data.error.key,
     params: data.error.params,
@@ -328,6 +331,32 @@ export function formRefusal(answer: RouteAnswer): FormRefusal {
     fields: data.error.fieldErrors,
     values: data.values ?? {},
   };
+}
+
+/**
+ * Every refusal is also conform's reply (its useForm's `lastResult`): each field's message under
+ * conform's name for the field, the form's own message under "".
+ */
+function expectConformReply(error: FormError & { lastResult?: SubmissionResult<string[]> }) {
+  const reply = error.lastResult;
+  if (!reply) throw new Error("the refusal carries no conform reply (error.lastResult)");
+  const expected: Record<string, string[]> = {};
+  for (const [name, message] of Object.entries(error.fieldErrors)) {
+    (expected[conformName(name)] ??= []).push(message);
+  }
+  if (error.key) (expected[""] ??= []).push(error.key);
+  const got = Object.fromEntries(
+    Object.entries(reply.error ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]),
+  );
+  if (JSON.stringify(sorted(got)) !== JSON.stringify(sorted(expected))) {
+    throw new Error(
+      `conform's reply differs from the refusal: ${JSON.stringify(got)} against ${JSON.stringify(expected)}`,
+    );
+  }
+}
+
+function sorted(errors: Record<string, string[]>) {
+  return Object.fromEntries(Object.entries(errors).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /**
