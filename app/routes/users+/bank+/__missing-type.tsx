@@ -83,9 +83,9 @@ function MissingTypeRow({
   const typeError = useFieldError(error, "accountType", "accounts:add.accountType");
   return (
     <li className="py-3" data-testid="missing-type-row" data-account={a.accountNumber}>
-      <Form method="post" preventScrollReset className="space-y-2" {...formProps}>
+      <Form method="post" preventScrollReset className="max-w-2xl space-y-2" {...formProps}>
         <FormErrorAlert error={summary.error} focusKey={summary.focusKey} />
-        <div className="grid max-w-2xl gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
           <input type="hidden" name="intent" value="setType" />
           <input type="hidden" name="accountId" value={a.id} />
           <SelectField
