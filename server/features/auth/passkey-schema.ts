@@ -51,8 +51,6 @@ export const authenticationResponseSchema = z.object({
   }),
 }) as unknown as z.ZodType<AuthenticationResponseJSON>;
 
-export { passkeyNameSchema };
-
 export const registerPasskeyInput = z.object({
   name: passkeyNameSchema,
   response: registrationResponseSchema,

@@ -47,15 +47,15 @@ export const loader = /* @__PURE__ */ answerRefusals(
   },
 );
 
-/**
- * The page's forms: apply the batch (its maker's first decision, or settling held members),
- * record a decision for one member's debit, and a second admin's approve or send back.
- */
 /** A held member's decision as the page sends it: the procedure's input less the batch. */
 const decideDebitForm = decideDebitInput
   .omit({ adjustmentId: true })
   .extend({ intent: z.literal("decide") });
 
+/**
+ * The page's forms: apply the batch (its maker's first decision, or settling held members),
+ * record a decision for one member's debit, and a second admin's approve or send back.
+ */
 const adjustmentForm = (form: FormData) => {
   const intent = form.get("intent");
   if (intent === "decide") return decideDebitForm;

@@ -14,9 +14,6 @@ import { searchParamsObject } from "#app/components/table/url";
 import { attempt, parseForm } from "#app/lib/forms.server";
 import { presentDecisionForm, presentInput } from "#domain/present";
 import { schemaLimits } from "#app/lib/constraint";
-
-/** The present form's limits, from the schema its action parses it with. */
-const limits = schemaLimits(presentInput);
 import {
   FirstApprover,
   SecondApprovalButton,
@@ -31,6 +28,9 @@ import { yenColumn } from "#app/components/table/columns";
 import { formatYen } from "#app/lib/money";
 import { PageTitle } from "#app/components/ui/PageTitle";
 import { answerRefusals, readForm } from "#app/lib/refusals.server";
+
+/** The present form's limits, from the schema its action parses it with. */
+const limits = schemaLimits(presentInput);
 
 export const handle = { i18n: ["admin-money", "wallet", "errors"] };
 
